@@ -1,0 +1,50 @@
+import express, { type Express } from 'express';
+import type { Container } from './container';
+import { accessLog } from './http/access-log';
+import { errorHandler } from './http/error-handler';
+import { sendError } from './http/http-errors';
+import { requestId } from './http/request-id';
+import { partnerApiRouter } from './rest/partner-api.router';
+
+/** Builds the express app; it never listens (supertest and main.ts do). */
+export function createApp(c: Container): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.set('trust proxy', c.config.trustProxy);
+  app.use(requestId);
+  app.use(accessLog(c.logger));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await c.orm.em.getConnection().execute('select 1');
+      const pending = await c.orm.getMigrator().getPendingMigrations();
+      if (pending.length) {
+        sendError(res, 503, 'not_ready', `${pending.length} migrations are pending`);
+        return;
+      }
+      res.json({ status: 'ready' });
+    } catch {
+      sendError(res, 503, 'not_ready', 'the database is not reachable');
+    }
+  });
+
+  app.use('/api/v1', partnerApiRouter({
+    ...c.queries,
+    readContext: c.readContext,
+    keys: c.keys,
+    limiter: c.limiter,
+    logger: c.logger,
+    publicUrl: c.config.publicUrl,
+    readCacheTtlMs: c.config.authCacheTtlMs,
+    openApiJson: c.openApiJson,
+  }));
+
+  app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));
+  app.use(errorHandler(c.logger));
+  return app;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_REPLICA_URLS: z.string().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag.default(true),
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  RATE_LIMIT_PREFIX: z.string().default('rl'),
+});
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly replicaUrls: readonly string[];
+  readonly dataDir: string;
+  readonly embeddedDbPort: number;
+  readonly dbPoolMax: number;
+  readonly redisUrl: string | undefined;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly seedDemo: boolean;
+  readonly authCacheTtlMs: number;
+  readonly rateLimitPrefix: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; nothing else in the code reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    replicaUrls: Object.freeze(
+      (e.DATABASE_REPLICA_URLS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    ),
+    dataDir: e.DATA_DIR,
+    embeddedDbPort: e.EMBEDDED_DB_PORT,
+    dbPoolMax: e.DB_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+  });
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import Redis from 'ioredis';
+import type { Config } from './config/config';
+import { EventQueries } from './domain/catalog/events.queries';
+import { FighterQueries } from './domain/catalog/fighters.queries';
+import { RankingQueries } from './domain/catalog/rankings.queries';
+import { ReadContextProvider } from './domain/catalog/read-context';
+import { ResultQueries } from './domain/catalog/results.queries';
+import { VerificationQueries } from './domain/catalog/verification.queries';
+import { systemClock, type Clock } from './domain/clock';
+import { EventService } from './domain/events/event.service';
+import { FighterService } from './domain/fighters/fighter.service';
+import { KeyAuthenticator } from './domain/partners/key-authenticator';
+import { PartnerService } from './domain/partners/partner.service';
+import { ReferenceService } from './domain/reference/reference.service';
+import { RankingService } from './domain/rankings/ranking.service';
+import { ResultService } from './domain/results/result.service';
+import { createLogger, type Logger } from './http/logger';
+import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
+
+export interface Container {
+  config: Config;
+  orm: MikroORM;
+  clock: Clock;
+  logger: Logger;
+  redis: Redis | null;
+  limiter: SlidingWindowLimiter;
+  services: {
+    fighters: FighterService;
+    events: EventService;
+    results: ResultService;
+    rankings: RankingService;
+    partners: PartnerService;
+    reference: ReferenceService;
+  };
+  queries: {
+    rankings: RankingQueries;
+    fighters: FighterQueries;
+    events: EventQueries;
+    results: ResultQueries;
+    verification: VerificationQueries;
+  };
+  readContext: ReadContextProvider;
+  keys: KeyAuthenticator;
+  openApiJson: string;
+  close(): Promise<void>;
+}
+
+export interface ContainerOptions {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** The one place that wires repositories, services and transports together. */
+export function createContainer(config: Config, orm: MikroORM, options: ContainerOptions = {}): Container {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const root = orm.em;
+  const read = () => orm.em.getConnection('read');
+  const write = () => orm.em.getConnection('write');
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const limiter = createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined });
+  const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
+  return {
+    config,
+    orm,
+    clock,
+    logger,
+    redis,
+    limiter,
+    services: {
+      fighters: new FighterService(root, clock),
+      events: new EventService(root, clock),
+      results: new ResultService(root, clock),
+      rankings: new RankingService(root, clock),
+      partners: new PartnerService(root, clock),
+      reference: new ReferenceService(root),
+    },
+    queries: {
+      rankings: new RankingQueries(read),
+      fighters: new FighterQueries(read),
+      events: new EventQueries(read),
+      results: new ResultQueries(read),
+      verification: new VerificationQueries(read),
+    },
+    readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),
+    keys,
+    openApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi.json'), 'utf8'),
+    async close() {
+      await keys.flush().catch((err) => logger.error({ err: (err as Error).message }, 'could not flush request counts'));
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite (PostgreSQL compiled to WASM) served in-process over the wire protocol, so the same
+ * MikroORM/pg code runs against it. All socket connections share one PostgreSQL session, so the
+ * pool must be one connection (see STACK-NOTES).
+ */
+export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; host?: string }): Promise<EmbeddedPostgres> {
+  // ESM packages that ship CommonJS builds: require() keeps jest and tsc's CommonJS output happy.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PGLiteSocketServer } = require('@electric-sql/pglite-socket') as typeof import('@electric-sql/pglite-socket');
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = resolve(opts.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+  }
+  const db = await PGlite.create(dir ? { dataDir: dir } : {});
+  const host = opts.host ?? '127.0.0.1';
+  const server = new PGLiteSocketServer({ db, host, port: opts.port ?? 0, maxConnections: 100 });
+  await server.start();
+  const address = server.getServerConn();
+  const port = Number(address.split(':').pop());
+  return {
+    url: `postgres://postgres@${host}:${port}/postgres`,
+    port,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { AuditEntry } from '../domain/audit/audit-entry.entity';
+import { SportEvent } from '../domain/events/event.entity';
+import { Certificate, Fighter, FighterIdentity, Licence } from '../domain/fighters/fighter.entities';
+import { ApiKey, Partner } from '../domain/partners/partner.entities';
+import { RankingEntry, RankingRun } from '../domain/rankings/ranking.entities';
+import { Continent, Country, Division } from '../domain/reference/reference.entities';
+import { Bout } from '../domain/results/bout.entity';
+
+/** Every entity, listed explicitly so discovery never scans the file system. */
+export const entities = [
+  Continent, Country, Division,
+  Fighter, FighterIdentity, Licence, Certificate,
+  SportEvent, Bout,
+  RankingRun, RankingEntry,
+  Partner, ApiKey,
+  AuditEntry,
+];

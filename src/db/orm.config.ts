@@ -1,0 +1,31 @@
+import { ReflectMetadataProvider } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { entities } from './entities';
+import { migrationsList } from './migrations';
+
+export interface OrmOptionsInput {
+  clientUrl: string;
+  poolMax: number;
+  replicaUrls?: readonly string[];
+  debug?: boolean;
+}
+
+export function buildOrmOptions(input: OrmOptionsInput): Options {
+  return defineConfig({
+    clientUrl: input.clientUrl,
+    entities,
+    metadataProvider: ReflectMetadataProvider,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: input.poolMax },
+    replicas: input.replicaUrls?.map((url) => ({ name: url, clientUrl: url })),
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    debug: input.debug ?? false,
+    // Partner reads are served from precomputed rows through explicit queries; the identity map
+    // of a request context is all the caching the write side needs.
+    ensureDatabase: false,
+  });
+}

@@ -1,0 +1,67 @@
+import type { Connection } from '@mikro-orm/core';
+import type { FighterRecord } from '../rankings/ranking.engine';
+import { escapeLike, foldText } from '../text';
+import { fighterColumns, fighterJoins, PARAMS_CTE, type FighterRow, type Page, type Paged } from './fighter-summary.sql';
+import { contextParams, type ReadContext } from './read-context';
+
+export interface FighterFilters {
+  q?: string;
+  country?: string;
+  disc?: string;
+  status?: string;
+}
+
+const EMPTY_RECORD: FighterRecord = { W: 0, L: 0, D: 0, NC: 0, KO: 0 };
+
+export class FighterQueries {
+  constructor(private readonly connection: () => Connection) {}
+
+  /** Adults only: minors are never listed. Ordered by name (accent-folded), then slug. */
+  async list(ctx: ReadContext, filters: FighterFilters, page: Page): Promise<Paged<FighterRow>> {
+    const where: string[] = ['fi.date_of_birth <= p.adult_cutoff'];
+    const params: unknown[] = [];
+    if (filters.q) {
+      where.push(`f.search_text like ? escape '\\'`);
+      params.push(`%${escapeLike(foldText(filters.q))}%`);
+    }
+    if (filters.country) { where.push('f.country_slug = ?'); params.push(filters.country); }
+    if (filters.disc) { where.push('fd.discipline = ?'); params.push(filters.disc); }
+    if (filters.status) { where.push('f.status = ?'); params.push(filters.status); }
+    const from = `from p cross join fighter f ${fighterJoins()} where ${where.join(' and ')}`;
+    const conn = this.connection();
+    const [count, rows] = await Promise.all([
+      conn.execute<{ n: number }[]>(`${PARAMS_CTE} select count(*)::int as n ${from}`, [...contextParams(ctx), ...params]),
+      conn.execute<FighterRow[]>(
+        `${PARAMS_CTE} select ${fighterColumns()} ${from}
+          order by f.search_text collate "C", f.slug collate "C" limit ? offset ?`,
+        [...contextParams(ctx), ...params, page.perPage, (page.page - 1) * page.perPage],
+      ),
+    ]);
+    return { rows, total: count[0].n };
+  }
+
+  async bySlug(ctx: ReadContext, slug: string): Promise<FighterRow | null> {
+    const rows = await this.connection().execute<FighterRow[]>(
+      `${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.slug = ?`,
+      [...contextParams(ctx), slug],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Counts of verified bouts, all divisions, all time. */
+  async records(fighterIds: string[]): Promise<Map<string, FighterRecord>> {
+    const out = new Map<string, FighterRecord>();
+    if (fighterIds.length === 0) return out;
+    const rows = await this.connection().execute<(FighterRecord & { fighter_id: string })[]>(
+      `select fighter_id,
+              count(*) filter (where result = 'W')::int as "W", count(*) filter (where result = 'L')::int as "L",
+              count(*) filter (where result = 'D')::int as "D", count(*) filter (where result = 'NC')::int as "NC",
+              count(*) filter (where result = 'W' and upper(coalesce(method, '')) in ('KO', 'TKO'))::int as "KO"
+         from verified_result where fighter_id = any(?::uuid[]) group by fighter_id`,
+      [`{${fighterIds.join(',')}}`],
+    );
+    for (const r of rows) out.set(r.fighter_id, { W: r.W, L: r.L, D: r.D, NC: r.NC, KO: r.KO });
+    for (const id of fighterIds) if (!out.has(id)) out.set(id, { ...EMPTY_RECORD });
+    return out;
+  }
+}

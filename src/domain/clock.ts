@@ -1,0 +1,31 @@
+/** The service's notion of "now"; injected so tests and the demo can pin dates. */
+export interface Clock {
+  now(): Date;
+  /** Today's date in UTC, YYYY-MM-DD. */
+  today(): string;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  today: () => new Date().toISOString().slice(0, 10),
+};
+
+export function fixedClock(iso: string): Clock {
+  const at = new Date(iso);
+  return { now: () => new Date(at), today: () => at.toISOString().slice(0, 10) };
+}
+
+/** Adds whole years to a YYYY-MM-DD date (Feb 29 clamps to Feb 28). */
+export function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(y + years, m - 1, 1));
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}

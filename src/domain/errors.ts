@@ -1,0 +1,27 @@
+/**
+ * Errors the domain raises. They carry a code and never an HTTP status: each door maps codes
+ * to its own protocol (REST status table, GraphQL extensions.code).
+ */
+export type DomainErrorCode =
+  | 'not_found'
+  | 'invalid_state'
+  | 'conflict'
+  | 'forbidden'
+  | 'insufficient_scope'
+  | 'unauthenticated'
+  | 'invalid_key'
+  | 'rate_limited'
+  | `invalid_${string}`;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string): DomainError => new DomainError('not_found', `${what} not found`);

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Country } from '../reference/reference.entities';
+
+export type EventLevel = 'national' | 'international' | 'continental' | 'worldcup' | 'world';
+export type EventStatus = 'scheduled' | 'live' | 'completed' | 'cancelled';
+
+@Entity({ tableName: 'event' })
+@Index({ properties: ['date'] })
+export class SportEvent {
+  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
+  @Unique() @Property({ type: 'text' }) code!: string;
+  @Property({ type: 'text' }) name!: string;
+  @Property({ type: 'text', nullable: true }) city: string | null = null;
+  @ManyToOne(() => Country) country!: Country;
+  @Property({ type: 'date' }) date!: string;
+  @Property({ type: 'text', nullable: true }) level: EventLevel | null = null;
+  @Property({ type: 'text' }) status: EventStatus = 'scheduled';
+  /** Only sanctioned events are served to partners. */
+  @Property({ type: 'timestamptz', nullable: true }) sanctionedAt: Date | null = null;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+}

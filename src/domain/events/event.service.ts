@@ -1,0 +1,78 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { audit, type Actor } from '../audit/audit.log';
+import type { Clock } from '../clock';
+import { DomainError, notFound } from '../errors';
+import { Country } from '../reference/reference.entities';
+import { inTransaction, nextSequenceValue } from '../unit-of-work';
+import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
+
+export const EVENT_LEVELS: readonly EventLevel[] = ['national', 'international', 'continental', 'worldcup', 'world'];
+export const EVENT_STATUSES: readonly EventStatus[] = ['scheduled', 'live', 'completed', 'cancelled'];
+
+export interface CreateEventInput {
+  name: string;
+  city?: string | null;
+  countrySlug: string;
+  date: string;
+  level?: EventLevel | null;
+  status?: EventStatus;
+}
+
+export class EventService {
+  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+
+  async create(actor: Actor, input: CreateEventInput, tx?: EntityManager): Promise<SportEvent> {
+    return inTransaction(this.root, tx, async (em) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(input.date))) {
+        throw new DomainError('invalid_date', 'event date must be YYYY-MM-DD');
+      }
+      if (input.level != null && !EVENT_LEVELS.includes(input.level)) {
+        throw new DomainError('invalid_level', `level must be one of ${EVENT_LEVELS.join(', ')}`);
+      }
+      const country = await em.findOne(Country, { slug: input.countrySlug });
+      if (!country) throw new DomainError('invalid_country', `unknown country "${input.countrySlug}"`);
+      const seq = await nextSequenceValue(em, 'event_code_seq');
+      const event = Object.assign(new SportEvent(), {
+        code: `EV-${input.date.slice(0, 4)}-${String(seq).padStart(4, '0')}`,
+        name: input.name.trim(),
+        city: input.city?.trim() || null,
+        country,
+        date: input.date,
+        level: input.level ?? null,
+        status: input.status ?? 'scheduled',
+      });
+      em.persist(event);
+      audit(em, actor, 'events.create', event.code);
+      await em.flush();
+      return event;
+    });
+  }
+
+  async sanction(actor: Actor, code: string, tx?: EntityManager): Promise<SportEvent> {
+    return inTransaction(this.root, tx, async (em) => {
+      const event = await this.byCode(em, code);
+      if (event.sanctionedAt) throw new DomainError('invalid_state', `event ${code} is already sanctioned`);
+      event.sanctionedAt = this.clock.now();
+      audit(em, actor, 'events.sanction', code);
+      await em.flush();
+      return event;
+    });
+  }
+
+  async setStatus(actor: Actor, code: string, status: EventStatus, tx?: EntityManager): Promise<SportEvent> {
+    return inTransaction(this.root, tx, async (em) => {
+      if (!EVENT_STATUSES.includes(status)) throw new DomainError('invalid_status', `status must be one of ${EVENT_STATUSES.join(', ')}`);
+      const event = await this.byCode(em, code);
+      event.status = status;
+      audit(em, actor, 'events.set-status', code, { status });
+      await em.flush();
+      return event;
+    });
+  }
+
+  private async byCode(em: EntityManager, code: string): Promise<SportEvent> {
+    const event = await em.findOne(SportEvent, { code });
+    if (!event) throw notFound(`event "${code}"`);
+    return event;
+  }
+}

@@ -1,0 +1,109 @@
+import type { Connection } from '@mikro-orm/core';
+import type { Clock } from '../clock';
+import { DomainError } from '../errors';
+import { hashToken } from './api-key.token';
+
+export interface PartnerPrincipal {
+  kind: 'partner';
+  keyId: string;
+  name: string;
+  scopes: readonly string[];
+  rateLimitPerMinute: number;
+  expiresAt: Date | null;
+  partner: { slug: string; name: string; status: string };
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  scopes: string[];
+  rate_limit_per_minute: number;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  partner_slug: string;
+  partner_name: string;
+  partner_status: string;
+}
+
+/**
+ * Resolves a partner key to a principal. Lookups are cached for `ttlMs` per instance (a revoked
+ * key or a suspended partner stops working within that time on every instance); request counts
+ * are batched and flushed every second so a hot key costs no write per request.
+ */
+export class KeyAuthenticator {
+  private readonly cache = new Map<string, { at: number; row: KeyRow | null }>();
+  private readonly pendingCounts = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly connection: () => Connection, private readonly clock: Clock, private readonly ttlMs: number) {}
+
+  async authenticate(token: string): Promise<PartnerPrincipal> {
+    const hash = hashToken(token);
+    const now = Date.now();
+    let hit = this.cache.get(hash);
+    if (!hit || now - hit.at >= this.ttlMs) {
+      const rows = await this.connection().execute<KeyRow[]>(
+        `select k.id, k.name, k.scopes, k.rate_limit_per_minute, k.expires_at, k.revoked_at,
+                p.slug as partner_slug, p.name as partner_name, p.status as partner_status
+           from api_key k join partner p on p.id = k.partner_id where k.hash = ?`,
+        [hash],
+      );
+      hit = { at: now, row: rows[0] ?? null };
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(hash, hit);
+    }
+    const row = hit.row;
+    if (!row) throw new DomainError('invalid_key', 'the API key is not recognised');
+    if (row.revoked_at) throw new DomainError('invalid_key', 'the API key has been revoked');
+    if (row.expires_at && new Date(row.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the API key has expired');
+    if (row.partner_status !== 'active') throw new DomainError('invalid_key', 'the API key is disabled because its partner account is suspended');
+    return {
+      kind: 'partner',
+      keyId: row.id,
+      name: row.name,
+      scopes: row.scopes,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+      partner: { slug: row.partner_slug, name: row.partner_name, status: row.partner_status },
+    };
+  }
+
+  countRequest(keyId: string): void {
+    this.pendingCounts.set(keyId, (this.pendingCounts.get(keyId) ?? 0) + 1);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush().catch(() => undefined), 1000);
+      this.timer.unref();
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pendingCounts.size === 0) return;
+    const batch = [...this.pendingCounts];
+    this.pendingCounts.clear();
+    const ids = batch.map(([id]) => id);
+    const counts = batch.map(([, n]) => n);
+    try {
+      await this.connection().execute(
+        `update api_key k set request_count = k.request_count + v.n, last_used_at = now()
+           from unnest(?::uuid[], ?::int[]) as v(id, n) where k.id = v.id`,
+        [`{${ids.join(',')}}`, `{${counts.join(',')}}`],
+      );
+    } catch (err) {
+      for (const [id, n] of batch) this.pendingCounts.set(id, (this.pendingCounts.get(id) ?? 0) + n);
+      throw err;
+    }
+  }
+
+  /** Counts pending in this instance are flushed first, so the answer includes this request. */
+  async requestCount(keyId: string): Promise<number> {
+    await this.flush();
+    const rows = await this.connection().execute<{ n: string }[]>(`select request_count as n from api_key where id = ?`, [keyId]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  forget(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Fighter } from '../fighters/fighter.entities';
+import { Division } from '../reference/reference.entities';
+
+/** A published ranking run, stored whole; reads serve the latest one. */
+@Entity()
+export class RankingRun {
+  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
+  @Unique() @Property({ type: 'date' }) asOf!: string;
+  @Property({ type: 'timestamptz' }) publishedAt: Date = new Date();
+}
+
+@Entity()
+@Unique({ properties: ['run', 'division', 'scope', 'fighter'] })
+@Index({ properties: ['run', 'fighter'] })
+export class RankingEntry {
+  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
+  @ManyToOne(() => RankingRun, { deleteRule: 'cascade' }) run!: RankingRun;
+  @ManyToOne(() => Division) division!: Division;
+  /** 'world', a continent slug or a country slug. */
+  @Property({ type: 'text' }) scope!: string;
+  @ManyToOne(() => Fighter) fighter!: Fighter;
+  @Property({ type: 'integer' }) rank!: number;
+  /** Order within the division and scope: rank, then the tie order of the engine (by name). */
+  @Property({ type: 'integer' }) position!: number;
+  @Property({ type: 'double' }) points!: number;
+  @Property({ type: 'integer', nullable: true }) previousRank: number | null = null;
+  @Property({ type: 'integer', nullable: true }) movement: number | null = null;
+  @Property({ type: 'json' }) record!: { W: number; L: number; D: number; NC: number; KO: number };
+}

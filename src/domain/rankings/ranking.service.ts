@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { audit, type Actor } from '../audit/audit.log';
+import type { Clock } from '../clock';
+import { addYears } from '../clock';
+import { DomainError } from '../errors';
+import type { EventLevel } from '../events/event.entity';
+import { inTransaction, sql } from '../unit-of-work';
+import type { Outcome } from './points.calculator';
+import { computeRun, rankKey, type EngineFighter, type EngineResult, type RankingEntryDraft } from './ranking.engine';
+import { RankingEntry, RankingRun } from './ranking.entities';
+
+export interface PublishedRun {
+  run: RankingRun;
+  entries: RankingEntryDraft[];
+  previousAsOf: string | null;
+}
+
+/** Computes and stores a whole ranking run (every division and scope) for an as-of date. */
+export class RankingService {
+  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+
+  async publish(actor: Actor, asOfInput?: string, tx?: EntityManager): Promise<PublishedRun> {
+    const asOf = asOfInput ?? this.clock.today();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) {
+      throw new DomainError('invalid_as_of', 'as-of must be a date, YYYY-MM-DD');
+    }
+    return inTransaction(this.root, tx, async (em) => {
+      const latest = await sql<{ as_of: string }[]>(em, `select as_of::text as as_of from ranking_run order by as_of desc limit 1`);
+      if (latest[0] && latest[0].as_of >= asOf) {
+        throw new DomainError('invalid_state', `a ranking run for ${latest[0].as_of} is already published; publish a later date`);
+      }
+      const results = await sql<{ fighter_id: string; division_id: string; result: Outcome; method: string | null; level: EventLevel | null; date: string }[]>(em, `select r.fighter_id, r.division_id, r.result, r.method, e.level, e.date::text as date
+           from verified_result r join event e on e.id = r.event_id
+          where e.date <= ? and e.sanctioned_at is not null`,
+        [asOf],
+      );
+      const fighters = await sql<{ id: string; name: string; country_slug: string; continent_slug: string; eligible: boolean }[]>(em, `select f.id, f.name, f.country_slug, c.continent_slug,
+                (fi.date_of_birth <= ?::date and f.status = 'licensed' and f.ranking_published
+                 and l.state = 'active' and (l.valid_until is null or l.valid_until >= ?::date)) is true as eligible
+           from fighter f
+           join country c on c.slug = f.country_slug
+           join fighter_identity fi on fi.fighter_id = f.id
+           left join licence l on l.fighter_id = f.id and l.current`,
+        [addYears(asOf, -18), asOf],
+      );
+      const previous = await sql<{ as_of: string; division_id: string; scope: string; fighter_id: string; rank: number }[]>(em, `select r.as_of::text as as_of, e.division_id, e.scope, e.fighter_id, e.rank
+           from ranking_entry e join ranking_run r on r.id = e.run_id
+          where r.id = (select id from ranking_run where as_of < ? order by as_of desc limit 1)`,
+        [asOf],
+      );
+      const previousRanks = new Map(previous.map((p) => [rankKey(p.division_id, p.scope, p.fighter_id), p.rank]));
+      const entries = computeRun({
+        asOf,
+        results: results.map((r): EngineResult => ({
+          fighterId: r.fighter_id, divisionId: r.division_id, outcome: r.result, method: r.method, level: r.level, eventDate: r.date,
+        })),
+        fighters: fighters.map((f): EngineFighter => ({
+          id: f.id, name: f.name, countrySlug: f.country_slug, continentSlug: f.continent_slug, eligible: f.eligible,
+        })),
+        previousRanks,
+      });
+      const run = Object.assign(new RankingRun(), { asOf, publishedAt: this.clock.now() });
+      await em.persistAndFlush(run);
+      const rows = entries.map((e, position) => ({ position,
+        id: randomUUID(), run: run.id, division: e.divisionId, scope: e.scope, fighter: e.fighterId,
+        rank: e.rank, points: e.points, previousRank: e.previousRank, movement: e.movement, record: e.record,
+      }));
+      for (let i = 0; i < rows.length; i += 1000) await em.insertMany(RankingEntry, rows.slice(i, i + 1000));
+      audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
+      await em.flush();
+      return { run, entries, previousAsOf: previous[0]?.as_of ?? null };
+    });
+  }
+}

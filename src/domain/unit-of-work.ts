@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Runs `fn` in the caller's transaction when one is given, otherwise in a new one on a fresh
+ * fork. Lets the operator CLI, the demo seeder and tests compose several domain operations in
+ * one transaction, while a single call stays atomic on its own.
+ */
+export async function inTransaction<T>(
+  root: EntityManager,
+  outer: EntityManager | undefined,
+  fn: (em: EntityManager) => Promise<T>,
+): Promise<T> {
+  if (outer) return fn(outer);
+  return root.fork().transactional((em) => fn(em as EntityManager));
+}
+
+export async function nextSequenceValue(em: EntityManager, sequence: string): Promise<number> {
+  const rows = await sql<{ v: string }[]>(em, `select nextval('${sequence}') as v`);
+  return Number(rows[0].v);
+}
+
+/** Raw SQL on the transaction of `em` (never a second pool connection: see STACK-NOTES). */
+export function sql<T = Record<string, unknown>[]>(em: EntityManager, query: string, params: unknown[] = []): Promise<T> {
+  return em.getConnection().execute(query, params, 'all', em.getTransactionContext()) as Promise<T>;
+}

@@ -1,0 +1,44 @@
+import type { NextFunction, Request, Response } from 'express';
+import { DomainError } from '../domain/errors';
+import { sendError, statusFor } from './http-errors';
+import type { Logger } from './logger';
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+const PARSER_ERRORS: Record<string, [number, string, string]> = {
+  'entity.parse.failed': [400, 'invalid_json', 'the request body is not valid JSON'],
+  'entity.too.large': [413, 'payload_too_large', 'the request body is larger than 64 KiB'],
+  'encoding.unsupported': [415, 'unsupported_media_type', 'unsupported content encoding'],
+  'charset.unsupported': [415, 'unsupported_media_type', 'unsupported charset'],
+  'request.aborted': [400, 'request_aborted', 'the request was aborted'],
+};
+
+/** Maps every error to a JSON body; nothing internal (stack, SQL) ever reaches a client. */
+export function errorHandler(logger: Logger) {
+  // express recognises error middleware by its four parameters
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof DomainError) {
+      sendError(res, statusFor(err.code), err.code, err.message);
+      return;
+    }
+    const parserError = err as BodyParserError;
+    if (parserError?.type && PARSER_ERRORS[parserError.type]) {
+      const [status, code, message] = PARSER_ERRORS[parserError.type];
+      sendError(res, status, code, message);
+      return;
+    }
+    if (parserError?.status === 400 && parserError instanceof URIError) {
+      sendError(res, 400, 'invalid_path', 'the request path is not valid');
+      return;
+    }
+    logger.error({ req_id: req.id, err: { message: (err as Error)?.message, name: (err as Error)?.name, stack: (err as Error)?.stack } }, 'unhandled error');
+    sendError(res, 500, 'internal', 'an internal error occurred; quote the request id when reporting it', { request_id: req.id });
+  };
+}

@@ -1,0 +1,31 @@
+import type { Response } from 'express';
+import type { DomainErrorCode } from '../domain/errors';
+
+/** The one table from domain error codes to HTTP statuses, shared by /api/v1 and /api/tv. */
+const STATUS: Record<string, number> = {
+  unauthenticated: 401,
+  invalid_key: 401,
+  insufficient_scope: 403,
+  forbidden: 403,
+  plan_forbids_source: 403,
+  billing_inactive: 402,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  invalid_state: 409,
+  no_live_slot: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  invalid_json: 400,
+  internal: 500,
+};
+
+export function statusFor(code: DomainErrorCode | string): number {
+  return STATUS[code] ?? (code.startsWith('invalid_') ? 422 : 500);
+}
+
+export function sendError(res: Response, status: number, error: string, message: string, extra?: Record<string, unknown>): void {
+  if (status === 401 && !res.getHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
+  res.status(status).json({ error, message, ...extra });
+}

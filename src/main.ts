@@ -1,0 +1,65 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { createContainer } from './container';
+import { openDatabase } from './db/database';
+import { DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
+import { createLogger } from './http/logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(config);
+  logger.info({ database: db.embedded ? `embedded PGlite in ${config.dataDir}` : 'DATABASE_URL' }, 'database ready, migrations applied');
+  const container = createContainer(config, db.orm, { logger });
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(container);
+    if (seeded) logger.info(seeded, 'demo data seeded');
+  }
+  const app = createApp(container);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+  });
+  const base = config.publicUrl;
+  const lines = [
+    '',
+    `Ranking partner and broadcast service listening on ${base}`,
+    `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
+    `  health        ${base}/healthz  ${base}/readyz`,
+    '',
+    'Demo keys (send as "Authorization: Bearer <key>" or "X-API-Key: <key>"):',
+    ...DEMO_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
+    '',
+    `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.on('close', () => resolve()));
+    await container.close();
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`failed to start: ${(err as Error).stack ?? err}\n`);
+  }
+  process.exit(1);
+});

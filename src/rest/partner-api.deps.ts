@@ -1,0 +1,25 @@
+import type { EventQueries } from '../domain/catalog/events.queries';
+import type { FighterQueries } from '../domain/catalog/fighters.queries';
+import type { RankingQueries } from '../domain/catalog/rankings.queries';
+import type { ReadContextProvider } from '../domain/catalog/read-context';
+import type { ResultQueries } from '../domain/catalog/results.queries';
+import type { VerificationQueries } from '../domain/catalog/verification.queries';
+import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
+import type { Logger } from '../http/logger';
+import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+
+export interface PartnerApiDeps {
+  rankings: RankingQueries;
+  fighters: FighterQueries;
+  events: EventQueries;
+  results: ResultQueries;
+  verification: VerificationQueries;
+  readContext: ReadContextProvider;
+  keys: KeyAuthenticator;
+  limiter: SlidingWindowLimiter;
+  logger: Logger;
+  publicUrl: string;
+  /** How stale a cached ranking body may be, in ms (0 in tests). */
+  readCacheTtlMs: number;
+  openApiJson: string;
+}

@@ -1,0 +1,71 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import { DomainError } from '../domain/errors';
+
+export interface ParamSpec<T> {
+  schema: z.ZodType<T>;
+  /** What the message says is accepted, e.g. "one of kickboxing, mma, boxing, muay-thai". */
+  accepts: string;
+}
+
+export const param = <T>(schema: z.ZodType<T>, accepts: string): ParamSpec<T> => ({ schema, accepts });
+
+type Parsed<S extends Record<string, ParamSpec<unknown>>> = { [K in keyof S]?: S[K] extends ParamSpec<infer T> ? T : never };
+
+/**
+ * Validates the known query parameters: a bad value or a repeated parameter is a 422
+ * `invalid_<name>` whose message names the parameter and what it accepts. Unknown ones are ignored.
+ */
+export function parseQuery<S extends Record<string, ParamSpec<unknown>>>(req: Request, spec: S): Parsed<S> {
+  const out: Record<string, unknown> = {};
+  const query = req.query as Record<string, unknown>;
+  for (const [name, { schema, accepts }] of Object.entries(spec)) {
+    const raw = query[name];
+    if (raw === undefined) continue;
+    if (typeof raw !== 'string') throw new DomainError(`invalid_${name}`, `"${name}" must be given once, as ${accepts}`);
+    const result = schema.safeParse(raw);
+    if (!result.success) throw new DomainError(`invalid_${name}`, `"${name}" must be ${accepts}; got "${truncate(raw)}"`);
+    out[name] = result.data;
+  }
+  return out as Parsed<S>;
+}
+
+function truncate(value: string): string {
+  const printable = value.replace(/[^\x20-\x7e]/g, '?');
+  return printable.length > 40 ? `${printable.slice(0, 40)}...` : printable;
+}
+
+export const DISCIPLINES = ['kickboxing', 'mma', 'boxing', 'muay-thai'] as const;
+export const CONTINENTS = ['africa', 'asia', 'europe', 'north-america', 'south-america', 'oceania'] as const;
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+});
+
+export const params = {
+  disc: param(z.enum(DISCIPLINES), `one of ${DISCIPLINES.join(', ')}`),
+  cat: param(z.enum(['pro', 'am']), 'one of pro, am'),
+  g: param(z.enum(['m', 'f']), 'one of m, f'),
+  wc: param(z.string().regex(/^[a-z0-9-]{1,20}$/), 'a weight-class slug such as 67kg, 63-5kg or 91kg-plus'),
+  scope: param(slug, `world, a continent (${CONTINENTS.join(', ')}) or a country slug`),
+  q: param(z.string().transform((s) => s.trim()).pipe(z.string().min(2).max(100)), 'a search text of 2 to 100 characters'),
+  country: param(slug, 'a country slug such as germany'),
+  status: param(z.enum(['licensed', 'applicant', 'suspended']), 'one of licensed, applicant, suspended'),
+  level: param(z.enum(['national', 'international', 'continental', 'worldcup', 'world']), 'one of national, international, continental, worldcup, world'),
+  upcoming: param(z.enum(['0', '1']).transform((v) => v === '1'), '1 (upcoming only) or 0'),
+  since: param(isoDate, 'a date, YYYY-MM-DD'),
+  event: param(z.string().min(1).max(40), 'an event code'),
+  page: param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(1)), 'an integer, 1 or more'),
+  per_page: param(z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(100)), 'an integer from 1 to 100'),
+};
+
+export const DEFAULT_PER_PAGE = 25;
+
+export function pageOf(parsed: { page?: number; per_page?: number }): { page: number; perPage: number } {
+  return { page: parsed.page ?? 1, perPage: parsed.per_page ?? DEFAULT_PER_PAGE };
+}
+
+export function meta(page: { page: number; perPage: number }, total: number) {
+  return { page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) };
+}
