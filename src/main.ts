@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   logger.info({ database: db.embedded ? `embedded PGlite in ${config.dataDir}` : 'DATABASE_URL' }, 'database ready, migrations applied');
   const container = createContainer(config, db.orm, { logger });
   if (config.seedDemo) {
+    logger.info('seeding the demo data if the database is empty (about a minute the first time on the embedded database)');
     const seeded = await seedDemoIfEmpty(container);
     if (seeded) logger.info(seeded, 'demo data seeded');
   }

@@ -18,7 +18,7 @@ export function buildOrmOptions(input: OrmOptionsInput): Options {
     metadataProvider: ReflectMetadataProvider,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: input.poolMax },
     replicas: input.replicaUrls?.map((url) => ({ name: url, clientUrl: url })),
     forceUtcTimezone: true,

@@ -16,7 +16,8 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]{1,200}=*)$/;
+// The scheme name is case-insensitive (RFC 7235 2.1): clients that send `bearer` are not malformed.
+const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]{1,200}=*)$/i;
 
 /**
  * Reads the credential of a door: `Authorization: Bearer <token>` (which wins when both are

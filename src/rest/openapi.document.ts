@@ -602,6 +602,12 @@ const sharedResponses: Record<string, Schema> = {
     ['X-Request-Id', ...RATE_HEADERS],
   ),
   NotFound: errorResponse('No such record.', ['not_found'], ['X-Request-Id', ...RATE_HEADERS]),
+  BadPath: errorResponse(
+    'A path value is not valid percent-encoding (e.g. `%ZZ`, or bytes that are not UTF-8): `invalid_path`. ' +
+      'It cannot be read at all, so it is answered before the key is checked.',
+    ['invalid_path'],
+    ['X-Request-Id'],
+  ),
   TooManyRequests: errorResponse(
     'The key\'s per-minute limit is exhausted.',
     ['rate_limited'],
@@ -657,6 +663,8 @@ function operation(spec: OperationSpec): Schema {
       ? { description: sharedResponses.NotModified.description, headers: headerSet(['X-Request-Id', 'ETag']) }
       : ref('responses', 'NotModified'),
   };
+  // Path values are percent-decoded before anything else; a malformed escape is a 400.
+  if (spec.params.some((key) => parameterSpecs[key].in === 'path')) responses['400'] = ref('responses', 'BadPath');
   if (!isPublic) responses['401'] = ref('responses', 'Unauthorized');
   if (typeof spec.scope === 'string' && !isPublic) responses['403'] = ref('responses', 'Forbidden');
   if (spec.notFound) responses['404'] = ref('responses', 'NotFound');
@@ -880,7 +888,7 @@ const INFO_DESCRIPTION = [
   '## Errors',
   'Every error answer is a JSON object with `error` (a code) and `message`, plus `request_id` where ' +
     'useful; every answer carries `X-Request-Id`. Unknown paths under `/api/v1` are 404 `not_found` ' +
-    '(JSON). A 500 is `internal`.',
+    '(JSON). A path value that is not valid percent-encoding is a 400 `invalid_path`. A 500 is `internal`.',
 ].join('\n');
 
 export function buildPartnerOpenApi(): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { authenticate, requireScope } from '../http/authenticate';
 import { sendError } from '../http/http-errors';
 import { rateLimit } from '../http/rate-limit';
+import { sendJson } from '../http/send-json';
 import { catalogHandlers } from './catalog.routes';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { rankingsHandlers } from './rankings.routes';
@@ -38,9 +39,8 @@ export function partnerApiRouter(deps: PartnerApiDeps): Router {
 
   const rankings = rankingsHandlers(deps);
   const catalog = catalogHandlers(deps);
-  router.route('/openapi.json').get((_req, res) => {
-    res.type('application/json').send(deps.openApiJson);
-  }).all(methodNotAllowed('GET, HEAD'));
+  // Public, but still a GET of the API: it gets an ETag and 304s like every other (D2.20).
+  router.route('/openapi.json').get(wrap((req, res) => sendJson(req, res, deps.openApiJson))).all(methodNotAllowed('GET, HEAD'));
   get('/rankings', 'rankings.read', rankings.rankings);
   get('/divisions', 'rankings.read', rankings.divisions);
   get('/fighters', 'fighters.read', catalog.fighters);

@@ -74,8 +74,12 @@ export function presentResult(r: ResultRow, asOf: string, publicUrl: string, wit
   return base;
 }
 
+export function presentRecord(r: FighterRecord): FighterRecord {
+  return { W: r.W, L: r.L, D: r.D, NC: r.NC, KO: r.KO };
+}
+
 export function presentRankedRow(r: RankedRowData) {
-  return { rank: r.rank, movement: r.movement, points: r.points, record: r.record, fighter: presentFighterSummary(r) };
+  return { rank: r.rank, movement: r.movement, points: r.points, record: presentRecord(r.record), fighter: presentFighterSummary(r) };
 }
 
 export function presentDivisionSummary(d: DivisionSummaryRow) {

@@ -23,12 +23,16 @@ export function parseQuery<S extends Record<string, ParamSpec<unknown>>>(req: Re
     const raw = query[name];
     if (raw === undefined) continue;
     if (typeof raw !== 'string') throw new DomainError(`invalid_${name}`, `"${name}" must be given once, as ${accepts}`);
-    const result = schema.safeParse(raw);
-    if (!result.success) throw new DomainError(`invalid_${name}`, `"${name}" must be ${accepts}; got "${truncate(raw)}"`);
+    // No accepted value contains a control character, and free text (q, event) must not carry one
+    // into SQL: PostgreSQL text cannot hold NUL at all, so the query would fail with a 500.
+    const result = CONTROL_CHARS.test(raw) ? null : schema.safeParse(raw);
+    if (!result?.success) throw new DomainError(`invalid_${name}`, `"${name}" must be ${accepts}; got "${truncate(raw)}"`);
     out[name] = result.data;
   }
   return out as Parsed<S>;
 }
+
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 function truncate(value: string): string {
   const printable = value.replace(/[^\x20-\x7e]/g, '?');

@@ -5,7 +5,7 @@ import { sendJson } from '../http/send-json';
 import { TtlCache } from '../http/ttl-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
-import { params, parseQuery } from './query';
+import { CONTINENTS, params, parseQuery } from './query';
 
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
 
@@ -30,7 +30,10 @@ export function rankingsHandlers(deps: PartnerApiDeps) {
       const q = parseQuery(req, { disc: params.disc, cat: params.cat, g: params.g, wc: params.wc, scope: params.scope });
       const division = matchDivision(await divisions.get('all', () => deps.rankings.divisions()), q);
       const scope = q.scope ?? 'world';
-      if (!(await scopes.get(scope, () => deps.rankings.scopeExists(scope)))) {
+      // The six continents are valid scopes (D2.6) even before any country of theirs is loaded,
+      // so a partner asking for one gets an empty table, not a 422.
+      const known = (CONTINENTS as readonly string[]).includes(scope) || (await scopes.get(scope, () => deps.rankings.scopeExists(scope)));
+      if (!known) {
         throw new DomainError('invalid_scope', `"scope" must be world, a continent (africa, asia, europe, north-america, south-america, oceania) or a country slug; got "${scope}"`);
       }
       const ctx = await deps.readContext.current();

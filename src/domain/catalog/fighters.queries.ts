@@ -13,6 +13,13 @@ export interface FighterFilters {
 
 const EMPTY_RECORD: FighterRecord = { W: 0, L: 0, D: 0, NC: 0, KO: 0 };
 
+/**
+ * The list's order key: the name folded like search_text (NFD, combining marks dropped, lower
+ * case). search_text itself cannot be the key because it ends with the nickname, which would put
+ * a namesake without a nickname first whatever the slugs say (D2.14: name, then slug).
+ */
+const NAME_ORDER = `lower(regexp_replace(normalize(f.name, NFD), '[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]', '', 'g')) collate "C"`;
+
 export class FighterQueries {
   constructor(private readonly connection: () => Connection) {}
 
@@ -33,7 +40,7 @@ export class FighterQueries {
       conn.execute<{ n: number }[]>(`${PARAMS_CTE} select count(*)::int as n ${from}`, [...contextParams(ctx), ...params]),
       conn.execute<FighterRow[]>(
         `${PARAMS_CTE} select ${fighterColumns()} ${from}
-          order by f.search_text collate "C", f.slug collate "C" limit ? offset ?`,
+          order by ${NAME_ORDER}, f.slug collate "C" limit ? offset ?`,
         [...contextParams(ctx), ...params, page.perPage, (page.page - 1) * page.perPage],
       ),
     ]);
@@ -48,16 +55,20 @@ export class FighterQueries {
     return rows[0] ?? null;
   }
 
-  /** Counts of verified bouts, all divisions, all time. */
+  /**
+   * Counts of verified bouts, all divisions, all time, at sanctioned events only: the bouts the
+   * profile lists and the ranking run counts, so that record and bouts never disagree.
+   */
   async records(fighterIds: string[]): Promise<Map<string, FighterRecord>> {
     const out = new Map<string, FighterRecord>();
     if (fighterIds.length === 0) return out;
     const rows = await this.connection().execute<(FighterRecord & { fighter_id: string })[]>(
-      `select fighter_id,
-              count(*) filter (where result = 'W')::int as "W", count(*) filter (where result = 'L')::int as "L",
-              count(*) filter (where result = 'D')::int as "D", count(*) filter (where result = 'NC')::int as "NC",
-              count(*) filter (where result = 'W' and upper(coalesce(method, '')) in ('KO', 'TKO'))::int as "KO"
-         from verified_result where fighter_id = any(?::uuid[]) group by fighter_id`,
+      `select r.fighter_id,
+              count(*) filter (where r.result = 'W')::int as "W", count(*) filter (where r.result = 'L')::int as "L",
+              count(*) filter (where r.result = 'D')::int as "D", count(*) filter (where r.result = 'NC')::int as "NC",
+              count(*) filter (where r.result = 'W' and upper(coalesce(r.method, '')) in ('KO', 'TKO'))::int as "KO"
+         from verified_result r join event e on e.id = r.event_id and e.sanctioned_at is not null
+        where r.fighter_id = any(?::uuid[]) group by r.fighter_id`,
       [`{${fighterIds.join(',')}}`],
     );
     for (const r of rows) out.set(r.fighter_id, { W: r.W, L: r.L, D: r.D, NC: r.NC, KO: r.KO });

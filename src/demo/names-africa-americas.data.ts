@@ -1,0 +1,90 @@
+import type { NamePool } from './name-pool.types';
+
+// Spanish-, English- and French-speaking America reuse the European pools; these are the rest.
+export const AFRICA_AMERICAS_NAME_POOLS: Readonly<Record<string, NamePool>> = {
+  br: {
+    male: ['João', 'Pedro', 'Lucas', 'Gabriel', 'Rafael', 'Thiago', 'Matheus', 'Gustavo', 'Felipe', 'Bruno', 'Rodrigo', 'Leandro', 'Anderson', 'Wanderlei', 'Cláudio', 'Fábio', 'Márcio', 'Vinícius', 'Caio', 'Renan', 'Luís', 'Édson'],
+    female: ['Ana', 'Maria', 'Juliana', 'Fernanda', 'Beatriz', 'Larissa', 'Camila', 'Amanda', 'Letícia', 'Jéssica', 'Bianca', 'Gabriela', 'Aline', 'Patrícia', 'Tatiane', 'Luana'],
+    last: ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Araújo', 'Moreira', 'Cardoso', 'Teixeira', 'Correia', 'Mendes', 'Nogueira', 'Conceição', 'Magalhães', 'Gonçalves', 'Brandão'],
+    doubleSurname: 0.25,
+    streets: ['Rua das Flores', 'Rua São João', 'Avenida Brasil', 'Rua Sete de Setembro', 'Rua XV de Novembro', 'Avenida Getúlio Vargas'],
+    address: 'number-last',
+  },
+  jm: {
+    male: ['Andre', 'Ricardo', 'Omar', 'Kemar', 'Dwayne', 'Jermaine', 'Shane', 'Damion', 'Romario', 'Oneil', 'Rushane', 'Tevin', 'Akeem', 'Odane'],
+    female: ['Shelly-Ann', 'Shericka', 'Kimone', 'Tanique', 'Shanieka', 'Natoya', 'Kerry-Ann', 'Tameka', 'Sherone', 'Danielle', 'Jodian'],
+    last: ['Brown', 'Williams', 'Campbell', 'Thompson', 'Grant', 'Reid', 'Morgan', 'Clarke', 'Gordon', 'Lewis', 'Francis', 'McKenzie', 'Bailey', 'Spence', 'Palmer', 'Fraser', 'Blake', 'Henry', 'Barrett', 'Walters'],
+    streets: ['Hope Road', 'Constant Spring Road', 'Half Way Tree Road', 'Old Hope Road', 'Red Hills Road'],
+    address: 'number-first',
+  },
+  ng: {
+    male: ['Chukwuemeka', 'Oluwaseun', 'Ifeanyi', 'Emeka', 'Tunde', 'Babatunde', 'Chinedu', 'Olamide', 'Segun', 'Adebayo', 'Kelechi', 'Obinna', 'Uchenna', 'Femi', 'Ikechukwu', 'Abdullahi', 'Musa', 'Yusuf'],
+    female: ['Chiamaka', 'Ngozi', 'Funmilayo', 'Adaeze', 'Blessing', 'Oluwaseyi', 'Folake', 'Nneka', 'Amarachi', 'Temitope', 'Chioma', 'Aisha', 'Zainab'],
+    last: ['Okafor', 'Adeyemi', 'Okonkwo', 'Eze', 'Ogunleye', 'Nwosu', 'Balogun', 'Olawale', 'Chukwu', 'Obi', 'Ibe', 'Onyekachi', 'Bello', 'Abubakar', 'Danjuma', 'Oyelaran', 'Okoro', 'Akinola', 'Uzor', 'Nnamdi', 'Adeleke', 'Ogbu'],
+    streets: ['Allen Avenue', 'Awolowo Road', 'Adeola Odeku Street', 'Herbert Macaulay Way', 'Ahmadu Bello Way'],
+    address: 'number-first',
+  },
+  gh: {
+    male: ['Kwame', 'Kofi', 'Kwabena', 'Yaw', 'Kwaku', 'Kojo', 'Kwesi', 'Ebo', 'Emmanuel', 'Isaac', 'Samuel', 'Prince', 'Richard'],
+    female: ['Ama', 'Akua', 'Abena', 'Efua', 'Adwoa', 'Yaa', 'Afia', 'Esi', 'Akosua', 'Gifty', 'Patience', 'Mavis'],
+    last: ['Mensah', 'Owusu', 'Boateng', 'Asante', 'Osei', 'Agyeman', 'Appiah', 'Addo', 'Amoah', 'Ofori', 'Darko', 'Antwi', 'Acheampong', 'Danquah', 'Quaye', 'Tetteh', 'Lamptey', 'Ansah', 'Opoku', 'Frimpong'],
+    streets: ['Oxford Street', 'Liberation Road', 'Ring Road', 'Kojo Thompson Road', 'Independence Avenue'],
+    address: 'number-first',
+  },
+  ci: {
+    male: ['Koffi', 'Yao', 'Kouadio', 'Serge', 'Arnaud', 'Jean-Baptiste', 'Franck', 'Hervé', 'Ibrahim', 'Moussa', 'Sékou', 'Lacina', 'Aboubakar', 'Christian', 'Kévin'],
+    female: ['Aya', 'Adjoua', 'Affoué', 'Aminata', 'Fatoumata', 'Marie-Claire', 'Mariam', 'Nadège', 'Estelle', 'Laetitia', 'Chantal'],
+    last: ['Koné', 'Kouassi', 'Kouamé', 'Traoré', 'Ouattara', 'Coulibaly', "N'Guessan", 'Konan', 'Bamba', 'Diabaté', 'Touré', 'Diomandé', 'Bakayoko', 'Yapi', 'Tano', 'Aka', 'Djédjé', 'Gnahoré'],
+    streets: ['boulevard Latrille', 'rue des Jardins', 'boulevard de Marseille', 'avenue Chardy', 'rue du Commerce'],
+    address: 'number-first',
+  },
+  sn: {
+    male: ['Mamadou', 'Moussa', 'Cheikh', 'Abdoulaye', 'Ibrahima', 'Ousmane', 'Modou', 'Alioune', 'Babacar', 'Pape', 'Serigne', 'Malick', 'Souleymane', 'Amadou'],
+    female: ['Fatou', 'Aminata', 'Awa', 'Khady', 'Mariama', 'Ndeye', 'Astou', 'Coumba', 'Bineta', 'Rokhaya', 'Aïssatou', 'Sokhna'],
+    last: ['Diop', 'Ndiaye', 'Fall', 'Sow', 'Diallo', 'Faye', 'Gueye', 'Sarr', 'Mbaye', 'Ba', 'Cissé', 'Sy', 'Seck', 'Diagne', 'Thiam', 'Ndour', 'Kane', 'Samb', 'Dieng', 'Mbengue'],
+    streets: ['avenue Cheikh Anta Diop', 'rue Carnot', 'avenue Blaise Diagne', 'boulevard de la Libération', 'rue Félix Faure'],
+    address: 'number-first',
+  },
+  cm: {
+    male: ['Samuel', 'Jean-Pierre', 'Patrick', 'Rigobert', 'Achille', 'Blaise', 'Landry', 'Thierry', 'Hervé', 'Aurélien', 'Stéphane', 'Joël', 'Francis'],
+    female: ['Brigitte', 'Josiane', 'Nadine', 'Sandrine', 'Gaëlle', 'Marthe', 'Christelle', 'Flore', 'Mireille', 'Carine', 'Ornella'],
+    last: ['Mbarga', 'Nkoulou', 'Essomba', 'Atangana', 'Fotso', 'Ngono', 'Mvondo', 'Tchamba', 'Nana', 'Kamga', 'Njoya', 'Abega', 'Ekotto', 'Ondoa', 'Fokou', 'Tagne', 'Ndzana', 'Nkeng', 'Manga', 'Eyenga'],
+    streets: ['rue Joss', 'avenue Kennedy', 'boulevard du 20 Mai', 'rue Foch', 'avenue Ahidjo'],
+    address: 'number-first',
+  },
+  maghreb: {
+    male: ['Youssef', 'Mohamed', 'Hamza', 'Amine', 'Anas', 'Ayoub', 'Mehdi', 'Hicham', 'Karim', 'Rachid', 'Omar', 'Soufiane', 'Zakaria', 'Ilyas', 'Badr', 'Nabil', 'Tarik', 'Reda'],
+    female: ['Fatima Zahra', 'Salma', 'Imane', 'Khadija', 'Meryem', 'Houda', 'Nadia', 'Sara', 'Hajar', 'Zineb', 'Kawtar', 'Oumaima'],
+    last: ['El Amrani', 'Benali', 'El Idrissi', 'Alaoui', 'Bennani', 'Tazi', 'Berrada', 'Chraibi', 'El Fassi', 'Lahlou', 'Ouazzani', 'Ziani', 'Bouazza', 'El Khattabi', 'Naciri', 'Mansouri', 'Haddad', 'Saidi', 'Belkadi', 'Azzouzi', 'El Mokhtari', 'Benjelloun'],
+    streets: ['avenue Mohammed V', 'boulevard Zerktouni', 'rue Ibn Batouta', 'avenue Hassan II', 'boulevard Anfa'],
+    address: 'number-first',
+  },
+  egypt: {
+    male: ['Mohamed', 'Ahmed', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Amr', 'Tarek', 'Hossam', 'Sherif', 'Khaled', 'Hassan', 'Ali', 'Islam', 'Ziad'],
+    female: ['Nour', 'Mariam', 'Yasmin', 'Salma', 'Habiba', 'Aya', 'Nada', 'Rana', 'Dina', 'Heba', 'Menna', 'Farida'],
+    last: ['Abdelrahman', 'Mahmoud', 'Ibrahim', 'Sayed', 'Saleh', 'Fathy', 'Gamal', 'Hamdy', 'Soliman', 'Abdelaziz', 'Fouad', 'Naguib', 'Shawky', 'Zaki', 'Ashraf', 'Kamal', 'Radwan', 'El-Sayed', 'Badawi', 'Hegazy'],
+    streets: ['Tahrir Street', 'Abbas El Akkad Street', 'Corniche El Nil', 'Talaat Harb Street', 'Makram Ebeid Street'],
+    address: 'number-first',
+  },
+  ke: {
+    male: ['Brian', 'Kevin', 'Dennis', 'Collins', 'Victor', 'Evans', 'Eliud', 'Peter', 'Joseph', 'Samuel', 'Wycliffe', 'Daniel', 'Felix', 'Geoffrey'],
+    female: ['Faith', 'Mercy', 'Grace', 'Purity', 'Cynthia', 'Esther', 'Joy', 'Winnie', 'Lilian', 'Beatrice', 'Naomi', 'Sharon'],
+    last: ['Otieno', 'Odhiambo', 'Ochieng', 'Kamau', 'Mwangi', 'Njoroge', 'Kiprono', 'Kipkemboi', 'Wanjiru', 'Wambui', 'Mutua', 'Kiptoo', 'Chebet', 'Onyango', 'Omondi', 'Kibet', 'Korir', 'Barasa', 'Wafula', 'Muriuki'],
+    streets: ['Moi Avenue', 'Kenyatta Avenue', 'Ngong Road', 'Waiyaki Way', 'Tom Mboya Street'],
+    address: 'number-first',
+  },
+  afrikaans: {
+    male: ['Pieter', 'Johan', 'Jan', 'Hendrik', 'Francois', 'Gerhard', 'Willem', 'Stefan', 'Ruan', 'Wian', 'Divan', 'Jaco', 'Schalk', 'Riaan'],
+    female: ['Annelie', 'Marike', 'Elmarie', 'Liezl', 'Chantelle', 'Anri', 'Carla', 'Elna', 'Mariska', 'Zelda', 'Lize'],
+    last: ['van der Merwe', 'Botha', 'Pretorius', 'Joubert', 'du Plessis', 'van Wyk', 'Coetzee', 'Nel', 'Venter', 'Steyn', 'Fourie', 'Kruger', 'Swanepoel', 'de Villiers', 'Viljoen', 'Erasmus', 'Malan', 'Olivier', 'le Roux', 'Bezuidenhout'],
+    streets: ['Voortrekker Road', 'Kerk Street', 'Jan Smuts Avenue', 'Church Street', 'Main Road'],
+    address: 'number-first',
+  },
+  nguni: {
+    male: ['Sipho', 'Thabo', 'Themba', 'Mandla', 'Bongani', 'Sibusiso', 'Lwazi', 'Lungile', 'Siyabonga', 'Kagiso', 'Tshepo', 'Mpho', 'Lethabo', 'Andile', 'Thulani', 'Vusi'],
+    female: ['Nomvula', 'Thandiwe', 'Zanele', 'Lerato', 'Palesa', 'Nokuthula', 'Ayanda', 'Zinhle', 'Busisiwe', 'Naledi', 'Boitumelo', 'Nandi'],
+    last: ['Dlamini', 'Nkosi', 'Ndlovu', 'Khumalo', 'Mthembu', 'Zulu', 'Mahlangu', 'Sithole', 'Mokoena', 'Mabaso', 'Ngcobo', 'Buthelezi', 'Mkhize', 'Cele', 'Shabalala', 'Zwane', 'Radebe', 'Molefe', 'Maseko', 'Nxumalo'],
+    streets: ['Vilakazi Street', 'Anton Lembede Street', 'Main Road', 'Albertina Sisulu Road', 'Dr Pixley KaSeme Street'],
+    address: 'number-first',
+  },
+};
