@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
+import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
 import { createLogger } from './http/logger';
 
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const container = createContainer(config, db.orm, { logger });
   if (config.seedDemo) {
     logger.info('seeding the demo data if the database is empty (about a minute the first time on the embedded database)');
-    const seeded = await seedDemoIfEmpty(container);
+    const seeded = await db.runExclusive(() => seedDemoIfEmpty(container));
     if (seeded) logger.info(seeded, 'demo data seeded');
   }
   const app = createApp(container);
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     const s = app.listen(config.port, config.host, () => resolve(s));
   });
   const base = config.publicUrl;
+  const fixtures = config.seedDemo ? formatDemoFixtures(await findDemoFixtures(container)) : [];
   const lines = [
     '',
     `Ranking partner and broadcast service listening on ${base}`,
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     '',
     'Demo keys (send as "Authorization: Bearer <key>" or "X-API-Key: <key>"):',
     ...DEMO_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
+    ...(fixtures.length ? ['', 'Demo fixtures:', ...fixtures] : []),
     '',
     `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,
     '',

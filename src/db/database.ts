@@ -1,15 +1,24 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
 import type { Config } from '../config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { buildOrmOptions } from './orm.config';
 
 export interface Database {
   orm: MikroORM;
+  /**
+   * Runs `fn` while holding a cluster-wide advisory lock, so that several instances starting
+   * together migrate and seed one at a time.
+   */
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** The URL the ORM uses: DATABASE_URL, or the embedded server's socket. */
   url: string;
   embedded: EmbeddedPostgres | null;
   close(): Promise<void>;
 }
+
+/** An arbitrary, fixed advisory-lock key for start-up work (migrations, demo seed). */
+const STARTUP_LOCK = 727_001;
 
 export interface OpenDatabaseOptions {
   migrate?: boolean;
@@ -31,9 +40,23 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
         debug: options.debug,
       }),
     );
-    if (options.migrate !== false) await orm.getMigrator().up();
+    const runExclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // The embedded database belongs to this process alone: nothing to coordinate with.
+      if (embedded) return fn();
+      const lock = new Client({ connectionString: url });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        await lock.end();
+      }
+    };
+    if (options.migrate !== false) await runExclusive(() => orm.getMigrator().up());
     return {
       orm,
+      runExclusive,
       url,
       embedded,
       async close() {

@@ -31,6 +31,7 @@ export class EventQueries {
   }
 
   async byCode(code: string): Promise<EventRow | null> {
+    if (code.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such code, and the query would fail
     const rows = await this.connection().execute<EventRow[]>(
       `select ${eventColumns()} from event e where e.code = ? and e.sanctioned_at is not null`,
       [code],

@@ -48,6 +48,7 @@ export class FighterQueries {
   }
 
   async bySlug(ctx: ReadContext, slug: string): Promise<FighterRow | null> {
+    if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
     const rows = await this.connection().execute<FighterRow[]>(
       `${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.slug = ?`,
       [...contextParams(ctx), slug],
