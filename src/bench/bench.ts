@@ -19,6 +19,7 @@
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
@@ -230,6 +231,12 @@ async function startService(s: Settings): Promise<Service> {
   child.once('exit', (code, signal) => {
     exited = signal ? `signal ${signal}` : `exit code ${code}`;
   });
+  // The demo seed runs only on a database without partners, so a first start killed half-way leaves
+  // a partial database that is never completed: the marker tells that case apart.
+  const marker = resolve(s.dataDir, '.bench-ready');
+  if (!s.databaseUrl && existsSync(resolve(s.dataDir, 'pgdata')) && !existsSync(marker)) {
+    log(`warning: ${s.dataDir} exists but no bench run has finished starting on it; if an earlier first start (demo seed) was interrupted, delete the directory and run again`);
+  }
   log(`starting the service on ${s.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${s.dataDir}`} (port ${port})`);
   for (;;) {
     if (exited) {
@@ -244,6 +251,7 @@ async function startService(s: Settings): Promise<Service> {
       await res.arrayBuffer();
       if (res.ok) {
         log(`service ready in ${elapsed.toFixed(1)} s`);
+        if (!s.databaseUrl) writeFileSync(marker, `${new Date().toISOString()}\n`);
         return { child, baseUrl, startSeconds: elapsed };
       }
     } catch {
