@@ -19,6 +19,10 @@ import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './http/logger';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
+import { DeliveryLogService } from './webhooks/delivery-log.service';
+import { Outbox } from './webhooks/outbox';
+import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
+import { WebhookPayloads } from './webhooks/webhook-payloads';
 
 export interface Container {
   config: Config;
@@ -34,7 +38,10 @@ export interface Container {
     rankings: RankingService;
     partners: PartnerService;
     reference: ReferenceService;
+    webhooks: WebhookEndpointService;
+    deliveries: DeliveryLogService;
   };
+  outbox: Outbox;
   queries: {
     rankings: RankingQueries;
     fighters: FighterQueries;
@@ -64,6 +71,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const limiter = createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
+  const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl), clock);
+  const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   return {
     config,
     orm,
@@ -72,13 +81,16 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     redis,
     limiter,
     services: {
-      fighters: new FighterService(root, clock),
-      events: new EventService(root, clock),
-      results: new ResultService(root, clock),
-      rankings: new RankingService(root, clock),
+      fighters: new FighterService(root, clock, outbox),
+      events: new EventService(root, clock, outbox),
+      results: new ResultService(root, clock, outbox),
+      rankings: new RankingService(root, clock, outbox),
       partners: new PartnerService(root, clock),
       reference: new ReferenceService(root),
+      webhooks: new WebhookEndpointService(root, clock, targetPolicy),
+      deliveries: new DeliveryLogService(root),
     },
+    outbox,
     queries: {
       rankings: new RankingQueries(read),
       fighters: new FighterQueries(read),

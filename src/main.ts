@@ -6,7 +6,9 @@ import { createContainer } from './container';
 import { openDatabase } from './db/database';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
+import { removeServerInfo, writeServerInfo } from './db/server-info';
 import { createLogger } from './http/logger';
+import { createDeliveryWorker } from './webhooks/worker.factory';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +22,9 @@ async function main(): Promise<void> {
     if (seeded) logger.info(seeded, 'demo data seeded');
   }
   const app = createApp(container);
+  const delivery = config.webhooks.worker ? await createDeliveryWorker(container, db) : null;
+  delivery?.worker.start();
+  if (db.embedded) writeServerInfo(config.dataDir, { port: db.embedded.port, pid: process.pid });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
   });
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
     `Ranking partner and broadcast service listening on ${base}`,
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  health        ${base}/healthz  ${base}/readyz`,
+    `  webhooks      ${delivery ? 'delivered by this process' : 'not delivered here (WEBHOOK_WORKER=off): run npm run worker'}`,
     '',
     'Demo keys (send as "Authorization: Bearer <key>" or "X-API-Key: <key>"):',
     ...DEMO_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.on('close', () => resolve()));
+    await delivery?.close();
+    if (db.embedded) removeServerInfo(config.dataDir);
     await container.close();
     await db.close();
     logger.info('stopped');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../webhooks/retry-schedule';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -20,6 +21,22 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   RATE_LIMIT_PREFIX: z.string().default('rl'),
+  WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
+  WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).refine((v) => {
+    try {
+      parseRetrySchedule(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'durations such as 1m,5m,30m,2h (units ms, s, m, h)'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
+  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(500).default(32),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  WEBHOOKS_ALLOW_INSECURE: flag.default(false),
+  WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
+  OPERATOR: z.string().optional(),
 });
 
 export interface Config {
@@ -38,6 +55,18 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly authCacheTtlMs: number;
   readonly rateLimitPrefix: string;
+  readonly webhooks: {
+    readonly worker: boolean;
+    readonly schedule: readonly number[];
+    readonly timeoutMs: number;
+    readonly leaseMs: number;
+    readonly batchSize: number;
+    readonly pollMs: number;
+    readonly allowInsecure: boolean;
+    readonly allowPrivate: boolean;
+  };
+  /** Who the operator's commands are audited as. */
+  readonly operator: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +97,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+    webhooks: Object.freeze({
+      worker: e.WEBHOOK_WORKER === 'on',
+      schedule: Object.freeze(parseRetrySchedule(e.WEBHOOK_RETRY_SCHEDULE)),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      leaseMs: e.WEBHOOK_LEASE_MS,
+      batchSize: e.WEBHOOK_BATCH,
+      pollMs: e.WEBHOOK_POLL_MS,
+      allowInsecure: e.WEBHOOKS_ALLOW_INSECURE,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    }),
+    operator: e.OPERATOR,
   });
 }

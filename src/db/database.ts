@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { Config } from '../config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { buildOrmOptions } from './orm.config';
+import { runningEmbeddedUrl } from './server-info';
 
 export interface Database {
   orm: MikroORM;
@@ -23,26 +24,29 @@ const STARTUP_LOCK = 727_001;
 export interface OpenDatabaseOptions {
   migrate?: boolean;
   debug?: boolean;
+  /** For the CLI and workers: use the running server's embedded database when there is one. */
+  joinRunningServer?: boolean;
 }
 
 export async function openDatabase(config: Config, options: OpenDatabaseOptions = {}): Promise<Database> {
-  const embedded = config.databaseUrl
+  const joined = !config.databaseUrl && options.joinRunningServer ? runningEmbeddedUrl(config.dataDir) : null;
+  const embedded = config.databaseUrl || joined
     ? null
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort });
-  const url = config.databaseUrl ?? embedded!.url;
+  const url = config.databaseUrl ?? joined ?? embedded!.url;
   try {
     const orm = await MikroORM.init(
       buildOrmOptions({
         clientUrl: url,
         // One PGlite session is shared by every connection: a second one could interleave transactions.
-        poolMax: embedded ? 1 : config.dbPoolMax,
+        poolMax: embedded || joined ? 1 : config.dbPoolMax,
         replicaUrls: config.replicaUrls,
         debug: options.debug,
       }),
     );
     const runExclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
-      // The embedded database belongs to this process alone: nothing to coordinate with.
-      if (embedded) return fn();
+      // The embedded database is one process's: nothing to coordinate with.
+      if (embedded || joined) return fn();
       const lock = new Client({ connectionString: url });
       await lock.connect();
       try {

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 export interface EmbeddedPostgres {
   url: string;
   port: number;
+  /** In-process LISTEN on the embedded database (its socket connections share one session). */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,9 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
   return {
     url: `postgres://postgres@${host}:${port}/postgres`,
     port,
+    async listen(channel, onNotify) {
+      return db.listen(channel, () => onNotify());
+    },
     async close() {
       await server.stop();
       await db.close();

@@ -5,6 +5,7 @@ import { ApiKey, Partner } from '../domain/partners/partner.entities';
 import { RankingEntry, RankingRun } from '../domain/rankings/ranking.entities';
 import { Continent, Country, Division } from '../domain/reference/reference.entities';
 import { Bout } from '../domain/results/bout.entity';
+import { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../webhooks/webhook.entities';
 
 /** Every entity, listed explicitly so discovery never scans the file system. */
 export const entities = [
@@ -14,4 +15,5 @@ export const entities = [
   RankingRun, RankingEntry,
   Partner, ApiKey,
   AuditEntry,
+  WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt,
 ];

@@ -14,9 +14,10 @@ export class Migration20261121212538_initial extends Migration {
     this.addSql(`create table "division" ("id" text not null, "discipline" text not null, "category" text not null, "gender" text not null, "weight_class" text not null, "label" text not null, "sort_order" int not null, constraint "division_pkey" primary key ("id"));`);
     this.addSql(`create index "division_discipline_category_gender_sort_order_index" on "division" ("discipline", "category", "gender", "sort_order");`);
 
-    this.addSql(`create table "fighter" ("id" uuid not null, "slug" text not null, "name" text not null, "search_text" text not null, "nickname" text null, "country_slug" text not null, "division_id" text not null, "status" text not null default 'applicant', "ranking_published" boolean not null default true, "fighter_code" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "fighter_pkey" primary key ("id"));`);
+    this.addSql(`create table "fighter" ("id" uuid not null, "slug" text not null, "name" text not null, "search_text" text not null, "sort_name" text not null, "nickname" text null, "country_slug" text not null, "division_id" text not null, "status" text not null default 'applicant', "ranking_published" boolean not null default true, "fighter_code" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "fighter_pkey" primary key ("id"));`);
     this.addSql(`alter table "fighter" add constraint "fighter_slug_unique" unique ("slug");`);
     this.addSql(`create index "fighter_search_text_index" on "fighter" ("search_text");`);
+    this.addSql(`create index "fighter_sort_name_index" on "fighter" ("sort_name" collate "C", "slug" collate "C");`);
     this.addSql(`alter table "fighter" add constraint "fighter_fighter_code_unique" unique ("fighter_code");`);
 
     this.addSql(`create table "certificate" ("id" uuid not null, "fighter_id" uuid not null, "certificate_no" text not null, "kind" text not null default 'medical', "state" text not null default 'pending', "issued_on" date null, "valid_until" date null, "created_at" timestamptz not null, constraint "certificate_pkey" primary key ("id"));`);

@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121212538_initial } from './Migration20261121212538_initial';
 import { Migration20261121213000_results_view } from './Migration20261121213000_results_view';
+import { Migration20261121214003_webhooks } from './Migration20261121214003_webhooks';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121212538_initial', class: Migration20261121212538_initial },
   { name: 'Migration20261121213000_results_view', class: Migration20261121213000_results_view },
+  { name: 'Migration20261121214003_webhooks', class: Migration20261121214003_webhooks },
 ];

@@ -14,11 +14,11 @@ export interface FighterFilters {
 const EMPTY_RECORD: FighterRecord = { W: 0, L: 0, D: 0, NC: 0, KO: 0 };
 
 /**
- * The list's order key: the name folded like search_text (NFD, combining marks dropped, lower
- * case). search_text itself cannot be the key because it ends with the nickname, which would put
- * a namesake without a nickname first whatever the slugs say (D2.14: name, then slug).
+ * The list's order key: the name folded as search_text is. search_text itself cannot be the key
+ * because it ends with the nickname, which would put a namesake without a nickname first
+ * whatever the slugs say (D2.14: name, then slug).
  */
-const NAME_ORDER = `lower(regexp_replace(normalize(f.name, NFD), '[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]', '', 'g')) collate "C"`;
+const NAME_ORDER = `f.sort_name collate "C"`;
 
 export class FighterQueries {
   constructor(private readonly connection: () => Connection) {}

@@ -68,4 +68,12 @@ export class ResultQueries {
       [...contextParams(ctx), fighterId, limit],
     );
   }
+
+  /** The adult sides of one verified bout (what result.verified announces). */
+  async forBout(ctx: ReadContext, boutId: string): Promise<ResultRow[]> {
+    return this.connection().execute<ResultRow[]>(
+      `${PARAMS_CTE} ${SELECT} where r.bout_id = ? and fi.date_of_birth <= p.adult_cutoff ${ORDER}`,
+      [...contextParams(ctx), boutId],
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
+import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { Country } from '../reference/reference.entities';
@@ -19,7 +20,11 @@ export interface CreateEventInput {
 }
 
 export class EventService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+  constructor(
+    private readonly root: EntityManager,
+    private readonly clock: Clock,
+    private readonly events: DomainEventSink = noEvents,
+  ) {}
 
   async create(actor: Actor, input: CreateEventInput, tx?: EntityManager): Promise<SportEvent> {
     return inTransaction(this.root, tx, async (em) => {
@@ -55,6 +60,7 @@ export class EventService {
       event.sanctionedAt = this.clock.now();
       audit(em, actor, 'events.sanction', code);
       await em.flush();
+      await this.events.publish(em, [{ type: 'event.sanctioned', eventId: event.id }]);
       return event;
     });
   }

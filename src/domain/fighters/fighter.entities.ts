@@ -15,6 +15,8 @@ export class Fighter {
   @Property({ type: 'text' }) name!: string;
   /** Lower-case, accent-free name and nickname, for case- and accent-insensitive search. */
   @Index() @Property({ type: 'text' }) searchText!: string;
+  /** The folded name: lists order by it (under the C collation) so every database agrees. */
+  @Property({ type: 'text' }) sortName!: string;
   @Property({ type: 'text', nullable: true }) nickname: string | null = null;
   @ManyToOne(() => Country) country!: Country;
   @ManyToOne(() => Division) division!: Division;

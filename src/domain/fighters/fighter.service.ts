@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
+import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { addYears } from '../clock';
 import { DomainError, notFound } from '../errors';
@@ -30,7 +31,11 @@ export interface IssueLicenceInput {
 
 /** Registers fighters and manages their licences and certificates (operator workflow only). */
 export class FighterService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+  constructor(
+    private readonly root: EntityManager,
+    private readonly clock: Clock,
+    private readonly events: DomainEventSink = noEvents,
+  ) {}
 
   async register(actor: Actor, input: RegisterFighterInput, tx?: EntityManager): Promise<Fighter> {
     return inTransaction(this.root, tx, async (em) => {
@@ -46,6 +51,7 @@ export class FighterService {
         name: input.name.trim(),
         nickname: input.nickname?.trim() || null,
         searchText: foldText(`${input.name} ${input.nickname ?? ''}`.trim()),
+        sortName: foldText(input.name.trim()),
         country,
         division,
         rankingPublished: input.rankingPublished ?? true,
@@ -84,6 +90,7 @@ export class FighterService {
       fighter.status = 'licensed';
       audit(em, actor, 'licences.issue', slug, { licence_no: licence.licenceNo });
       await em.flush();
+      await this.events.publish(em, [{ type: 'licence.issued', licenceId: licence.id }]);
       return { fighter, licence };
     });
   }
@@ -97,6 +104,7 @@ export class FighterService {
       fighter.status = 'suspended';
       audit(em, actor, 'licences.suspend', slug, { licence_no: licence.licenceNo });
       await em.flush();
+      await this.events.publish(em, [{ type: 'licence.suspended', licenceId: licence.id }]);
       return { fighter, licence };
     });
   }

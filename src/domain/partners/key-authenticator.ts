@@ -34,6 +34,8 @@ export class KeyAuthenticator {
   private readonly cache = new Map<string, { at: number; row: KeyRow | null }>();
   private readonly pendingCounts = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  /** The write of a flush under way: it holds counts already taken out of pendingCounts. */
+  private writing: Promise<void> | null = null;
 
   constructor(private readonly connection: () => Connection, private readonly clock: Clock, private readonly ttlMs: number) {}
 
@@ -79,9 +81,19 @@ export class KeyAuthenticator {
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    // A timer flush may be writing right now: wait for it, or a reader (requestCount) would see
+    // the database before those counts, this request's own among them, are in it.
+    while (this.writing) await this.writing.catch(() => undefined);
     if (this.pendingCounts.size === 0) return;
     const batch = [...this.pendingCounts];
     this.pendingCounts.clear();
+    this.writing = this.write(batch).finally(() => {
+      this.writing = null;
+    });
+    await this.writing;
+  }
+
+  private async write(batch: [string, number][]): Promise<void> {
     const ids = batch.map(([id]) => id);
     const counts = batch.map(([, n]) => n);
     try {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
+import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { addYears } from '../clock';
 import { DomainError } from '../errors';
 import type { EventLevel } from '../events/event.entity';
 import { inTransaction, sql } from '../unit-of-work';
+import type { RankingChange } from '../domain-events';
 import type { Outcome } from './points.calculator';
 import { computeRun, rankKey, type EngineFighter, type EngineResult, type RankingEntryDraft } from './ranking.engine';
 import { RankingEntry, RankingRun } from './ranking.entities';
@@ -18,7 +20,11 @@ export interface PublishedRun {
 
 /** Computes and stores a whole ranking run (every division and scope) for an as-of date. */
 export class RankingService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+  constructor(
+    private readonly root: EntityManager,
+    private readonly clock: Clock,
+    private readonly events: DomainEventSink = noEvents,
+  ) {}
 
   async publish(actor: Actor, asOfInput?: string, tx?: EntityManager): Promise<PublishedRun> {
     const asOf = asOfInput ?? this.clock.today();
@@ -44,7 +50,7 @@ export class RankingService {
            left join licence l on l.fighter_id = f.id and l.current`,
         [addYears(asOf, -18), asOf],
       );
-      const previous = await sql<{ as_of: string; division_id: string; scope: string; fighter_id: string; rank: number }[]>(em, `select r.as_of::text as as_of, e.division_id, e.scope, e.fighter_id, e.rank
+      const previous = await sql<{ as_of: string; division_id: string; scope: string; fighter_id: string; rank: number; points: number }[]>(em, `select r.as_of::text as as_of, e.division_id, e.scope, e.fighter_id, e.rank, e.points
            from ranking_entry e join ranking_run r on r.id = e.run_id
           where r.id = (select id from ranking_run where as_of < ? order by as_of desc limit 1)`,
         [asOf],
@@ -69,7 +75,17 @@ export class RankingService {
       for (let i = 0; i < rows.length; i += 1000) await em.insertMany(RankingEntry, rows.slice(i, i + 1000));
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
       await em.flush();
+      const previousPoints = new Map(previous.map((p) => [rankKey(p.division_id, p.scope, p.fighter_id), p.points]));
+      await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previousPoints) }]);
       return { run, entries, previousAsOf: previous[0]?.as_of ?? null };
     });
   }
+}
+
+/** D3.6: a fighter newly ranked, or whose world rank or points changed in their division. */
+export function worldChanges(entries: RankingEntryDraft[], previousPoints: Map<string, number>): RankingChange[] {
+  return entries
+    .filter((e) => e.scope === 'world')
+    .filter((e) => e.previousRank === null || e.previousRank !== e.rank || previousPoints.get(rankKey(e.divisionId, e.scope, e.fighterId)) !== e.points)
+    .map((e) => ({ fighterId: e.fighterId, divisionId: e.divisionId, rank: e.rank, previousRank: e.previousRank, movement: e.movement, points: e.points }));
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
+import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { SportEvent } from '../events/event.entity';
@@ -20,7 +21,11 @@ export interface RecordResultInput {
 
 /** Bouts are recorded by the operator, then verified; only verified bouts count. */
 export class ResultService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+  constructor(
+    private readonly root: EntityManager,
+    private readonly clock: Clock,
+    private readonly events: DomainEventSink = noEvents,
+  ) {}
 
   async record(actor: Actor, input: RecordResultInput, tx?: EntityManager): Promise<Bout> {
     return inTransaction(this.root, tx, async (em) => {
@@ -66,6 +71,7 @@ export class ResultService {
       bout.verifiedAt = this.clock.now();
       audit(em, actor, 'results.verify', bout.id);
       await em.flush();
+      await this.events.publish(em, [{ type: 'result.verified', boutId: bout.id }]);
       return bout;
     });
   }

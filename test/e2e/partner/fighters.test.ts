@@ -4,8 +4,8 @@ import { buildWorld, KEYS, TODAY, testClock, type World } from '../../helpers/wo
 
 /**
  * /fighters and /fighters/{slug}. Besides the test world, this file registers a namesake of Anna
- * Müller (without nickname, so ordering by name must fall back to the slug), "Élodie Blanc" (sorted
- * as "elodie", not after every unaccented name), "Rita 100%" nicknamed
+ * Müller (without nickname, so ordering by name must fall back to the slug), "Élodie Blanc" and
+ * "Łucja Zając" (sorted as "elodie" and "lucja", not after every plain name), "Rita 100%" nicknamed
  * "The_Best" (LIKE wildcards in names must match literally) and gives Sara (suspended) 22 verified
  * wins over Paula (applicant), so that a profile has more than 20 bouts. None of these ranks.
  */
@@ -22,6 +22,7 @@ let key: string;
 let namesake: string;
 let rita: string;
 let elodie: string;
+let lucja: string;
 let olga: string;
 /** Every adult, in the order the list must give them: by name, then slug. */
 let ALL: string[];
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const contact = { email: 'x@example.invalid', phone: '0', address: 'x' };
   namesake = (await s.fighters.register(actor, { name: 'Anna Müller', countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1998-04-04', ...contact })).slug;
   elodie = (await s.fighters.register(actor, { name: 'Élodie Blanc', countrySlug: 'france', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1996-06-06', ...contact })).slug;
+  lucja = (await s.fighters.register(actor, { name: 'Łucja Zając', countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1995-05-05', ...contact })).slug;
   rita = (await s.fighters.register(actor, { name: 'Rita 100%', nickname: 'The_Best', countrySlug: 'japan', divisionId: 'mma-am-f-57kg', dateOfBirth: '1997-07-07', ...contact })).slug;
   // 22 bouts, newest events last-recorded: 8 at the Old National, 7 at the World
   // Championships, 7 at the Youth Cup.
@@ -48,7 +50,7 @@ beforeAll(async () => {
     }
   }
   [{ slug: olga }] = await t.c.orm.em.getConnection().execute(`select slug from fighter where name = 'Olga Adult'`);
-  ALL = [world.slugs.anna, namesake, world.slugs.bela, world.slugs.chiaki, world.slugs.dora, elodie, world.slugs.emil, olga, world.slugs.applicant, rita, world.slugs.suspended];
+  ALL = [world.slugs.anna, namesake, world.slugs.bela, world.slugs.chiaki, world.slugs.dora, elodie, world.slugs.emil, lucja, olga, world.slugs.applicant, rita, world.slugs.suspended];
 });
 afterAll(() => t?.close());
 
@@ -62,10 +64,10 @@ const slugs = (body: { data: { slug: string }[] }) => body.data.map((f) => f.slu
 describe('/fighters', () => {
   it('lists every adult by name then slug, 25 a page by default, never the minor', async () => {
     expect(namesake).toBe(`${world.slugs.anna}-2`);
-    expect(elodie).toBe('elodie-blanc');
+    expect([elodie, lucja]).toEqual(['elodie-blanc', 'lucja-zajac']);
     const body = await list('');
     expect(body.as_of).toBe(TODAY);
-    expect(body.meta).toEqual({ page: 1, per_page: 25, total: 11, last_page: 1 });
+    expect(body.meta).toEqual({ page: 1, per_page: 25, total: 12, last_page: 1 });
     // The two Anna Müllers share a name: the slug decides, whatever their nicknames.
     expect(slugs(body)).toEqual(ALL);
     expect(slugs(body)).not.toContain(world.slugs.minor);
@@ -76,12 +78,12 @@ describe('/fighters', () => {
     const pages = [];
     for (const page of [1, 2, 3, 4]) {
       const body = await list(`per_page=3&page=${page}`);
-      expect(body.meta).toEqual({ page, per_page: 3, total: 11, last_page: 4 });
+      expect(body.meta).toEqual({ page, per_page: 3, total: 12, last_page: 4 });
       pages.push(...slugs(body));
     }
     expect(pages).toEqual(ALL);
     const past = await list('per_page=3&page=5');
-    expect(past.meta).toEqual({ page: 5, per_page: 3, total: 11, last_page: 4 });
+    expect(past.meta).toEqual({ page: 5, per_page: 3, total: 12, last_page: 4 });
     expect(past.data).toEqual([]);
     expect((await list('page=2')).data).toEqual([]);
   });
@@ -96,6 +98,8 @@ describe('/fighters', () => {
     expect(slugs(await list('q=schmi'))).toEqual([world.slugs.dora]);
     expect(slugs(await list(`q=${encodeURIComponent('ÉLODIE')}`))).toEqual([elodie]);
     expect(slugs(await list('q=lodie%20b'))).toEqual([elodie]);
+    expect(slugs(await list(`q=${encodeURIComponent('łucja')}`))).toEqual([lucja]);
+    expect(slugs(await list('q=ZAJAC'))).toEqual([lucja]);
     expect(slugs(await list('q=nobody-here'))).toEqual([]);
     // The minor is found by no search.
     expect(slugs(await list('q=mia%20jung'))).toEqual([]);
@@ -113,15 +117,15 @@ describe('/fighters', () => {
   });
 
   it('filters by country, discipline and status, alone and together', async () => {
-    expect(slugs(await list('country=germany'))).toEqual([world.slugs.anna, namesake, world.slugs.dora, world.slugs.emil]);
+    expect(slugs(await list('country=germany'))).toEqual([world.slugs.anna, namesake, world.slugs.dora, world.slugs.emil, lucja]);
     expect(slugs(await list('country=france'))).toEqual([world.slugs.bela, elodie, olga, world.slugs.suspended]);
     expect(slugs(await list('country=japan'))).toEqual([world.slugs.chiaki, world.slugs.applicant, rita]);
     expect(slugs(await list('disc=mma'))).toEqual([olga, rita]);
-    expect(slugs(await list('disc=kickboxing')).length).toBe(9);
+    expect(slugs(await list('disc=kickboxing')).length).toBe(10);
     expect(slugs(await list('disc=boxing'))).toEqual([]);
     expect(slugs(await list('status=licensed'))).toEqual([world.slugs.anna, world.slugs.bela, world.slugs.chiaki, world.slugs.dora, world.slugs.emil, olga]);
     expect(slugs(await list('status=suspended'))).toEqual([world.slugs.suspended]);
-    expect(slugs(await list('status=applicant'))).toEqual([namesake, elodie, world.slugs.applicant, rita]);
+    expect(slugs(await list('status=applicant'))).toEqual([namesake, elodie, lucja, world.slugs.applicant, rita]);
     expect(slugs(await list('country=germany&status=licensed'))).toEqual([world.slugs.anna, world.slugs.dora, world.slugs.emil]);
     expect(slugs(await list('country=germany&disc=mma'))).toEqual([]);
     const body = await list('country=france&per_page=2');

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
+import type { Connection } from '@mikro-orm/core';
 import type { Actor } from '../../../src/domain/audit/audit.log';
+import { KeyAuthenticator } from '../../../src/domain/partners/key-authenticator';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
@@ -217,5 +219,24 @@ describe('/me request_count', () => {
     expect(rate(later).limit).toBe(100);
     expect(later.body.data.request_count).toBe(9);
     expect((await getPartner(t.app, '/me', key)).body.data.request_count).toBe(10);
+  });
+
+  it('includes this request even while the once-a-second background write of the counts is under way', async () => {
+    const token = `pk_test_race_${randomBytes(8).toString('hex')}`;
+    await t.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'race', scopes: ['rankings.read'], fixedToken: token });
+    // The real database, with every count write held back a little, as on a busy server.
+    const real = t.c.orm.em.getConnection('write');
+    const slow = {
+      execute: async (sql: string, params: unknown[]) => {
+        if (/^\s*update api_key/i.test(sql)) await new Promise((resolve) => setTimeout(resolve, 150));
+        return real.execute(sql, params);
+      },
+    } as unknown as Connection;
+    const keys = new KeyAuthenticator(() => slow, testClock, 0);
+    const principal = await keys.authenticate(token);
+    keys.countRequest(principal.keyId); // the /me request itself
+    const timerFlush = keys.flush(); // what the one-second timer does, just before /me reads its count
+    expect(await keys.requestCount(principal.keyId)).toBe(1);
+    await timerFlush;
   });
 });

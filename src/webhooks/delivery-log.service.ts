@@ -1,0 +1,114 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { audit, type Actor } from '../domain/audit/audit.log';
+import { DomainError, notFound } from '../domain/errors';
+import { inTransaction, sql } from '../domain/unit-of-work';
+import { WAKE_CHANNEL } from './outbox';
+
+export interface DeliveryView {
+  id: string;
+  event_id: string;
+  event: string;
+  endpoint_id: string;
+  status: string;
+  attempt: number;
+  next_attempt_at: Date;
+  replay_of: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface AttemptView {
+  delivery_id: string;
+  attempt_no: number;
+  started_at: Date;
+  duration_ms: number;
+  request_headers: Record<string, string>;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_id, d.status, d.attempt, d.next_attempt_at,
+    d.replay_of, d.last_status_code, d.last_error, d.created_at, d.completed_at
+  from webhook_delivery d join webhook_event ev on ev.id = d.event_id`;
+
+const STATUSES = ['pending', 'sending', 'succeeded', 'failed'];
+const uuid = (id: string, what: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
+};
+
+/** The delivery log (D6.8), replay (D6.7) and bulk recovery (D6.10). */
+export class DeliveryLogService {
+  constructor(private readonly root: EntityManager) {}
+
+  async list(filter: { endpointId?: string; status?: string; limit?: number } = {}, tx?: EntityManager): Promise<DeliveryView[]> {
+    if (filter.endpointId) uuid(filter.endpointId, 'an endpoint id');
+    if (filter.status && !STATUSES.includes(filter.status)) throw new DomainError('invalid_status', `status must be one of ${STATUSES.join(', ')}`);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.endpointId) { where.push('d.endpoint_id = ?'); params.push(filter.endpointId); }
+    if (filter.status) { where.push('d.status = ?'); params.push(filter.status); }
+    return inTransaction(this.root, tx, (em) => sql<DeliveryView[]>(em,
+      `${SELECT_DELIVERY}
+        ${where.length ? `where ${where.join(' and ')}` : ''}
+        order by d.created_at desc, d.id limit ?`,
+      [...params, Math.min(filter.limit ?? 100, 1000)]));
+  }
+
+  async attempts(deliveryIds: string[], tx?: EntityManager): Promise<AttemptView[]> {
+    if (deliveryIds.length === 0) return [];
+    deliveryIds.forEach((id) => uuid(id, 'a delivery id'));
+    return inTransaction(this.root, tx, (em) => sql<AttemptView[]>(em,
+      `select delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt
+         from webhook_attempt where delivery_id = any(?::uuid[]) order by delivery_id, attempt_no, started_at`,
+      [`{${deliveryIds.join(',')}}`]));
+  }
+
+  /** A new attempt series of the same event: new delivery id, X-SVC-Replay-Of, attempts from 1. */
+  async replay(actor: Actor, deliveryId: string, tx?: EntityManager): Promise<DeliveryView> {
+    uuid(deliveryId, 'a delivery id');
+    return inTransaction(this.root, tx, async (em) => {
+      const [created] = await sql<{ id: string }[]>(em,
+        `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, replay_of, created_at)
+         select gen_random_uuid(), d.event_id, d.endpoint_id, 'pending', 0, now(), d.id, now()
+           from webhook_delivery d where d.id = ? returning id`, [deliveryId]);
+      if (!created) throw notFound(`delivery "${deliveryId}"`);
+      audit(em, actor, 'deliveries.replay', deliveryId, { replay: created.id });
+      await em.flush();
+      await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
+      return (await this.byIds(em, [created.id]))[0];
+    });
+  }
+
+  /** Re-sends every failed delivery of an endpoint created in [since, until). */
+  async recover(actor: Actor, input: { endpointId: string; since: Date; until?: Date }, tx?: EntityManager): Promise<DeliveryView[]> {
+    uuid(input.endpointId, 'an endpoint id');
+    if (Number.isNaN(input.since.getTime()) || (input.until && Number.isNaN(input.until.getTime()))) {
+      throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
+    }
+    return inTransaction(this.root, tx, async (em) => {
+      const [endpoint] = await sql<{ id: string }[]>(em, `select id from webhook_endpoint where id = ?`, [input.endpointId]);
+      if (!endpoint) throw notFound(`webhook endpoint "${input.endpointId}"`);
+      const created = await sql<{ id: string }[]>(em,
+        `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, replay_of, created_at)
+         select gen_random_uuid(), d.event_id, d.endpoint_id, 'pending', 0, now(), d.id, now()
+           from webhook_delivery d
+          where d.endpoint_id = ? and d.status = 'failed' and d.created_at >= ? and (?::timestamptz is null or d.created_at < ?::timestamptz)
+         returning id`,
+        [input.endpointId, input.since, input.until ?? null, input.until ?? null]);
+      audit(em, actor, 'deliveries.recover', input.endpointId, { count: created.length });
+      await em.flush();
+      await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
+      return this.byIds(em, created.map((c) => c.id));
+    });
+  }
+
+  private async byIds(em: EntityManager, ids: string[]): Promise<DeliveryView[]> {
+    if (ids.length === 0) return [];
+    return sql<DeliveryView[]>(em,
+      `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.id`,
+      [`{${ids.join(',')}}`]);
+  }
+}

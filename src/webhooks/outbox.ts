@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../domain/clock';
+import type { DomainEvent, DomainEventSink } from '../domain/domain-events';
+import { sql } from '../domain/unit-of-work';
+import { newEventId } from './event-id';
+import type { Payload, WebhookPayloads } from './webhook-payloads';
+
+export const WAKE_CHANNEL = 'svc_webhooks';
+
+export type Audience = { kind: 'partners' } | { kind: 'channel'; channelId: string };
+
+/** ISO 8601 with an explicit offset, as the envelope promises. */
+export function isoWithOffset(d: Date): string {
+  return d.toISOString().replace('Z', '+00:00');
+}
+
+/**
+ * The transactional outbox (D6.4): events and one delivery per subscribed endpoint are inserted
+ * in the transaction of the change, then a NOTIFY (delivered on commit) wakes the workers. A
+ * rollback takes the events with it; a crash after commit loses nothing.
+ */
+export class Outbox implements DomainEventSink {
+  constructor(private readonly payloads: WebhookPayloads, private readonly clock: Clock) {}
+
+  async publish(em: EntityManager, events: DomainEvent[]): Promise<void> {
+    // Building a payload costs queries: skip event types no endpoint subscribes to.
+    const subscribed = await sql<{ type: string }[]>(em,
+      `select distinct unnest(events) as type from webhook_endpoint where partner_id is not null and enabled`);
+    const wanted = new Set(subscribed.map((r) => r.type));
+    const relevant = events.filter((e) => wanted.has(e.type));
+    if (relevant.length) await this.write(em, await this.payloads.build(em, relevant), { kind: 'partners' });
+  }
+
+  async write(em: EntityManager, payloads: Payload[], audience: Audience): Promise<string[]> {
+    if (payloads.length === 0) return [];
+    const createdAt = isoWithOffset(this.clock.now());
+    const envelopes = payloads.map((p) => ({ id: newEventId(), event: p.type, created_at: createdAt, data: p.data }));
+    await sql(em,
+      `insert into webhook_event (id, type, payload, created_at)
+       select x->>'id', x->>'event', x, (x->>'created_at')::timestamptz from jsonb_array_elements(?::jsonb) as x`,
+      [JSON.stringify(envelopes)]);
+    const ids = `{${envelopes.map((e) => e.id).join(',')}}`;
+    const audienceFilter = audience.kind === 'partners' ? 'e.partner_id is not null' : 'e.channel_id = ?';
+    await sql(em,
+      `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
+       select gen_random_uuid(), ev.id, e.id, 'pending', 0, now(), now()
+         from webhook_event ev join webhook_endpoint e on ev.type = any(e.events)
+        where ev.id = any(?::text[]) and e.enabled and ${audienceFilter}`,
+      audience.kind === 'partners' ? [ids] : [ids, audience.channelId]);
+    await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
+    return envelopes.map((e) => e.id);
+  }
+}

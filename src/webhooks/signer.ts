@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const HEADER = {
+  event: 'X-SVC-Event',
+  delivery: 'X-SVC-Delivery',
+  timestamp: 'X-SVC-Timestamp',
+  attempt: 'X-SVC-Attempt',
+  signature: 'X-SVC-Signature',
+  signatureTimestamped: 'X-SVC-Signature-Timestamped',
+  replayOf: 'X-SVC-Replay-Of',
+} as const;
+
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+function hmac(secret: string, data: string): string {
+  return `sha256=${createHmac('sha256', secret).update(data, 'utf8').digest('hex')}`;
+}
+
+/** Both signatures of INTERFACE.md: over the raw body, and over `{timestamp}.{body}`. */
+export function sign(secret: string, body: string, timestamp: number): { signature: string; timestamped: string } {
+  return { signature: hmac(secret, body), timestamped: hmac(secret, `${timestamp}.${body}`) };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * What a receiver does (and what our tests do): constant-time comparison of the timestamped
+ * signature, and a timestamp no more than 300 s from now.
+ */
+export function verifySignature(
+  secret: string,
+  rawBody: string,
+  headers: { timestamp: string | undefined; signature: string | undefined; timestamped: string | undefined },
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): boolean {
+  const ts = Number(headers.timestamp);
+  if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = sign(secret, rawBody, ts);
+  return safeEqual(expected.timestamped, headers.timestamped ?? '') && safeEqual(expected.signature, headers.signature ?? '');
+}

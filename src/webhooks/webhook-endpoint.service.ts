@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { audit, type Actor } from '../domain/audit/audit.log';
+import type { Clock } from '../domain/clock';
+import { DomainError, notFound } from '../domain/errors';
+import { Partner } from '../domain/partners/partner.entities';
+import { inTransaction } from '../domain/unit-of-work';
+import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
+import { WebhookEndpoint } from './webhook.entities';
+
+export const PARTNER_EVENTS = ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned'] as const;
+const DEFAULT_SWITCH_MS = 24 * 3600 * 1000;
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+/** The secret that signs at `now`: a rotated secret takes over at its switch time (D6.9). */
+export function signingSecret(endpoint: Pick<WebhookEndpoint, 'secret' | 'nextSecret' | 'nextSecretFrom'>, now: Date): string {
+  return endpoint.nextSecret && endpoint.nextSecretFrom && endpoint.nextSecretFrom <= now ? endpoint.nextSecret : endpoint.secret;
+}
+
+export function validateEvents(events: string[], allowed: readonly string[]): string[] {
+  const unique = [...new Set(events.map((e) => e.trim()).filter(Boolean))];
+  const bad = unique.filter((e) => !allowed.includes(e));
+  if (unique.length === 0 || bad.length) {
+    throw new DomainError('invalid_events', `events must be among ${allowed.join(', ')}${bad.length ? `; unknown: ${bad.join(', ')}` : ''}`);
+  }
+  return unique;
+}
+
+/** Webhook endpoints: registered, rotated and disabled by the operator (partners). */
+export class WebhookEndpointService {
+  constructor(private readonly root: EntityManager, private readonly clock: Clock, private readonly policy: TargetPolicy) {}
+
+  async register(actor: Actor, input: { partnerSlug: string; url: string; events: string[] }, tx?: EntityManager): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const url = validateEndpointUrl(input.url, this.policy).toString();
+    const events = validateEvents(input.events, PARTNER_EVENTS);
+    return inTransaction(this.root, tx, async (em) => {
+      const partner = await em.findOne(Partner, { slug: input.partnerSlug });
+      if (!partner) throw notFound(`partner "${input.partnerSlug}"`);
+      const secret = newWebhookSecret();
+      const endpoint = Object.assign(new WebhookEndpoint(), { partner, url, events, secret });
+      em.persist(endpoint);
+      audit(em, actor, 'webhooks.register', endpoint.id, { partner: partner.slug, url, events });
+      await em.flush();
+      return { endpoint, secret };
+    });
+  }
+
+  /** Issues a new secret now (shown once); the old one keeps signing until `switchAt`. */
+  async rotateSecret(actor: Actor, id: string, switchAt?: Date, tx?: EntityManager): Promise<{ endpoint: WebhookEndpoint; secret: string; switchAt: Date }> {
+    return inTransaction(this.root, tx, async (em) => {
+      const endpoint = await this.byId(em, id);
+      const now = this.clock.now();
+      const at = switchAt ?? new Date(now.getTime() + DEFAULT_SWITCH_MS);
+      if (Number.isNaN(at.getTime())) throw new DomainError('invalid_switch_at', 'switch-at must be an ISO 8601 time');
+      // A rotation that already took effect becomes the base secret before the next one starts.
+      endpoint.secret = signingSecret(endpoint, now);
+      endpoint.nextSecret = newWebhookSecret();
+      endpoint.nextSecretFrom = at;
+      audit(em, actor, 'webhooks.rotate-secret', endpoint.id, { switch_at: at.toISOString() });
+      await em.flush();
+      return { endpoint, secret: endpoint.nextSecret, switchAt: at };
+    });
+  }
+
+  async setEnabled(actor: Actor, id: string, enabled: boolean, reason: string | null, tx?: EntityManager): Promise<WebhookEndpoint> {
+    return inTransaction(this.root, tx, async (em) => {
+      const endpoint = await this.byId(em, id);
+      endpoint.enabled = enabled;
+      endpoint.disabledReason = enabled ? null : reason ?? 'disabled by the operator';
+      audit(em, actor, enabled ? 'webhooks.enable' : 'webhooks.disable', endpoint.id, { reason });
+      await em.flush();
+      return endpoint;
+    });
+  }
+
+  async list(filter: { partnerSlug?: string } = {}): Promise<WebhookEndpoint[]> {
+    const em = this.root.fork();
+    const where = filter.partnerSlug ? { partner: { slug: filter.partnerSlug } } : { partner: { $ne: null } };
+    return em.find(WebhookEndpoint, where, { populate: ['partner'], orderBy: { createdAt: 'asc' } });
+  }
+
+  private async byId(em: EntityManager, id: string): Promise<WebhookEndpoint> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', 'an endpoint id is a uuid');
+    const endpoint = await em.findOne(WebhookEndpoint, { id });
+    if (!endpoint) throw notFound(`webhook endpoint "${id}"`);
+    return endpoint;
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { ArrayType, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Partner } from '../domain/partners/partner.entities';
+
+/** A receiver's URL and the events it wants. Partner endpoints are registered by the operator. */
+@Entity()
+export class WebhookEndpoint {
+  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
+  @ManyToOne(() => Partner, { nullable: true }) partner: Partner | null = null;
+  /** Channel endpoints (studio) belong to a channel instead of a partner. */
+  @Index() @Property({ type: 'uuid', nullable: true }) channelId: string | null = null;
+  @Property({ type: 'text' }) url!: string;
+  @Property({ type: ArrayType }) events: string[] = [];
+  /** Secrets must be kept to sign; they are never logged and shown only once. */
+  @Property({ type: 'text', hidden: true }) secret!: string;
+  /** A rotated secret takes over at `nextSecretFrom`; until then the old one still signs (D6.9). */
+  @Property({ type: 'text', nullable: true, hidden: true }) nextSecret: string | null = null;
+  @Property({ type: 'timestamptz', nullable: true }) nextSecretFrom: Date | null = null;
+  @Property({ type: 'boolean' }) enabled: boolean = true;
+  @Property({ type: 'text', nullable: true }) disabledReason: string | null = null;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
+}
+
+/** The outbox: an event, written in the transaction of the change that caused it. */
+@Entity()
+@Index({ properties: ['createdAt'] })
+export class WebhookEvent {
+  @PrimaryKey({ type: 'text' }) id!: string;
+  @Property({ type: 'text' }) type!: string;
+  /** The exact envelope sent: { id, event, created_at, data }. */
+  @Property({ type: 'json' }) payload!: Record<string, unknown>;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+}
+
+export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
+
+/** One attempt series of one event to one endpoint; X-SVC-Delivery is its id. */
+@Entity()
+@Index({ properties: ['status', 'nextAttemptAt'] })
+@Index({ properties: ['endpoint', 'createdAt'] })
+export class WebhookDelivery {
+  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
+  @ManyToOne(() => WebhookEvent) event!: WebhookEvent;
+  @ManyToOne(() => WebhookEndpoint) endpoint!: WebhookEndpoint;
+  @Property({ type: 'text' }) status: DeliveryStatus = 'pending';
+  /** Attempts started so far; the one in flight while `sending`. */
+  @Property({ type: 'integer' }) attempt: number = 0;
+  @Property({ type: 'timestamptz' }) nextAttemptAt: Date = new Date();
+  /** While sending: when another worker may take the attempt over (its worker died). */
+  @Property({ type: 'timestamptz', nullable: true }) leaseUntil: Date | null = null;
+  @Property({ type: 'uuid', nullable: true }) replayOf: string | null = null;
+  @Property({ type: 'integer', nullable: true }) lastStatusCode: number | null = null;
+  @Property({ type: 'text', nullable: true }) lastError: string | null = null;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+  @Property({ type: 'timestamptz', nullable: true }) completedAt: Date | null = null;
+}
+
+/** The delivery log keeps every attempt (D6.8). */
+@Entity()
+@Index({ properties: ['delivery', 'attemptNo'] })
+export class WebhookAttempt {
+  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
+  @ManyToOne(() => WebhookDelivery) delivery!: WebhookDelivery;
+  @Property({ type: 'integer' }) attemptNo!: number;
+  @Property({ type: 'timestamptz' }) startedAt!: Date;
+  @Property({ type: 'integer' }) durationMs!: number;
+  @Property({ type: 'json' }) requestHeaders!: Record<string, string>;
+  @Property({ type: 'integer', nullable: true }) statusCode: number | null = null;
+  @Property({ type: 'text', nullable: true }) error: string | null = null;
+  @Property({ type: 'text', nullable: true }) responseExcerpt: string | null = null;
+}

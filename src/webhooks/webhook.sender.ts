@@ -1,0 +1,73 @@
+import ipaddr from 'ipaddr.js';
+import { Agent, request } from 'undici';
+import { guardedLookup, isPublicAddress, type TargetPolicy } from './ssrf-guard';
+
+export interface SendResult {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  excerpt: string | null;
+}
+
+const EXCERPT_BYTES = 4096;
+
+/**
+ * POSTs one signed delivery. Redirects are not followed (a 3xx is a failure), the whole exchange
+ * is bounded by the time-out, private targets are refused at connection time, and only the first
+ * 4 KiB of the answer are kept for the log.
+ */
+export class WebhookSender {
+  private readonly agent: Agent;
+
+  constructor(private readonly policy: TargetPolicy, private readonly timeoutMs: number) {
+    this.agent = new Agent({
+      connect: { lookup: guardedLookup(policy), timeout: timeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      keepAliveTimeout: 4000,
+      connections: 64,
+    });
+  }
+
+  async send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      // An IP literal never goes through the DNS lookup, so it is checked here.
+      if (!this.policy.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
+        return { statusCode: null, error: `refused: ${host} is a private, loopback or link-local address`, durationMs: elapsed(), excerpt: null };
+      }
+      const res = await request(url, {
+        method: 'POST', headers, body, dispatcher: this.agent, signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const excerpt = await readExcerpt(res.body);
+      return { statusCode: res.statusCode, error: null, durationMs: elapsed(), excerpt };
+    } catch (err) {
+      const e = err as Error & { code?: string };
+      const message = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
+        ? `timed out after ${this.timeoutMs} ms`
+        : `${e.code ? `${e.code}: ` : ''}${e.message}`;
+      return { statusCode: null, error: message.slice(0, 500), durationMs: elapsed(), excerpt: null };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= EXCERPT_BYTES) break;
+    }
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+}

@@ -1,0 +1,29 @@
+import type { Container } from '../container';
+import type { Database } from '../db/database';
+import { DeliveryWorker } from './delivery.worker';
+import { createWakeSource } from './wake';
+import { WebhookSender } from './webhook.sender';
+
+/** A delivery worker on the container's database, woken by NOTIFY, polling as a safety net. */
+export async function createDeliveryWorker(c: Container, db: Pick<Database, 'url' | 'embedded'>): Promise<{ worker: DeliveryWorker; close(): Promise<void> }> {
+  const w = c.config.webhooks;
+  const sender = new WebhookSender({ allowInsecure: w.allowInsecure, allowPrivate: w.allowPrivate }, w.timeoutMs);
+  const wake = await createWakeSource({ url: db.url, embedded: db.embedded, logger: c.logger }).catch((err) => {
+    c.logger.warn({ err: (err as Error).message }, 'no NOTIFY wake-up for the webhook worker; polling only');
+    return null;
+  });
+  const worker = new DeliveryWorker(
+    () => c.orm.em.getConnection('write'),
+    sender,
+    { schedule: w.schedule, leaseMs: w.leaseMs, batchSize: w.batchSize, pollMs: w.pollMs },
+    c.logger,
+    wake,
+  );
+  return {
+    worker,
+    async close() {
+      await worker.stop();
+      await sender.close();
+    },
+  };
+}
