@@ -259,7 +259,7 @@ async function startService(s: Settings): Promise<Service> {
     }
     if (Date.now() - lastProgress >= 10_000) {
       lastProgress = Date.now();
-      log(`  still starting after ${Math.round(elapsed)} s (the first start on an empty database seeds the demo data: about 95 s embedded)`);
+      log(`  still starting after ${Math.round(elapsed)} s (the first start on an empty database seeds the demo data${s.databaseUrl ? '' : ': about 95 s or more embedded'})`);
     }
     await sleep(250);
   }
@@ -302,6 +302,7 @@ interface Row {
 }
 
 let current: AutocannonInstance | undefined;
+let interrupted = false;
 
 function headersFor(t: Target): Record<string, string> {
   const auth = t.auth ?? t.server === 'service';
@@ -422,9 +423,12 @@ async function main(): Promise<number> {
     if (s.warmupSeconds > 0) {
       log(`${t.name}: warming up ${s.warmupSeconds} s`);
       await load(t, url, s.warmupSeconds, s.connections);
+      if (interrupted) return 130;
     }
     log(`${t.name}: measuring ${s.seconds} s at ${s.connections} connections (${url})`);
-    const row = toRow(t, url, Buffer.byteLength(body), await load(t, url, s.seconds, s.connections));
+    const result = await load(t, url, s.seconds, s.connections);
+    if (interrupted) return 130;
+    const row = toRow(t, url, Buffer.byteLength(body), result);
     rows.push(row);
     log(`  ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}, ${row.errors} errors` : ''}`);
     await sleep(500);
@@ -471,7 +475,6 @@ async function main(): Promise<number> {
   return failed.length ? 1 : 0;
 }
 
-let interrupted = false;
 process.on('SIGINT', () => {
   if (interrupted) {
     for (const c of children) if (alive(c)) c.kill('SIGKILL');

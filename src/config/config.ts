@@ -34,8 +34,8 @@ const envSchema = z.object({
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
   WEBHOOK_BATCH: z.coerce.number().int().min(1).max(500).default(32),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  WEBHOOKS_ALLOW_INSECURE: flag.default(false),
-  WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
+  WEBHOOKS_ALLOW_INSECURE: flag.optional(),
+  WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
   OPERATOR: z.string().optional(),
 });
 
@@ -104,8 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.WEBHOOK_LEASE_MS,
       batchSize: e.WEBHOOK_BATCH,
       pollMs: e.WEBHOOK_POLL_MS,
-      allowInsecure: e.WEBHOOKS_ALLOW_INSECURE,
-      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+      // The embedded demo talks to receivers on the developer's machine; a real deployment
+      // (DATABASE_URL) refuses http and private targets unless told otherwise (D6.5).
+      allowInsecure: e.WEBHOOKS_ALLOW_INSECURE ?? !e.DATABASE_URL,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? !e.DATABASE_URL,
     }),
     operator: e.OPERATOR,
   });

@@ -8,7 +8,7 @@ import { buildDemoPlan, summarizeDemoPlan, type DemoFighter, type DemoPlan, type
 export { DEMO_KEYS } from './demo-keys';
 
 const actor: Actor = { id: 'demo-seed' };
-const CHUNK = 150;
+const CHUNK = 20;
 
 /**
  * Seeds the demonstration data of D8 through the domain services, exactly as the operator's

@@ -35,6 +35,10 @@ const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_i
   from webhook_delivery d join webhook_event ev on ev.id = d.event_id`;
 
 const STATUSES = ['pending', 'sending', 'succeeded', 'failed'];
+/** Raw queries return timestamps as PostgreSQL text: the views promise Dates. */
+const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+const deliveryView = (r: DeliveryView): DeliveryView =>
+  ({ ...r, next_attempt_at: at(r.next_attempt_at)!, created_at: at(r.created_at)!, completed_at: at(r.completed_at) });
 const uuid = (id: string, what: string) => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
 };
@@ -50,20 +54,22 @@ export class DeliveryLogService {
     const params: unknown[] = [];
     if (filter.endpointId) { where.push('d.endpoint_id = ?'); params.push(filter.endpointId); }
     if (filter.status) { where.push('d.status = ?'); params.push(filter.status); }
-    return inTransaction(this.root, tx, (em) => sql<DeliveryView[]>(em,
+    const rows = await inTransaction(this.root, tx, (em) => sql<DeliveryView[]>(em,
       `${SELECT_DELIVERY}
         ${where.length ? `where ${where.join(' and ')}` : ''}
         order by d.created_at desc, d.id limit ?`,
       [...params, Math.min(filter.limit ?? 100, 1000)]));
+    return rows.map(deliveryView);
   }
 
   async attempts(deliveryIds: string[], tx?: EntityManager): Promise<AttemptView[]> {
     if (deliveryIds.length === 0) return [];
     deliveryIds.forEach((id) => uuid(id, 'a delivery id'));
-    return inTransaction(this.root, tx, (em) => sql<AttemptView[]>(em,
+    const rows = await inTransaction(this.root, tx, (em) => sql<AttemptView[]>(em,
       `select delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt
          from webhook_attempt where delivery_id = any(?::uuid[]) order by delivery_id, attempt_no, started_at`,
       [`{${deliveryIds.join(',')}}`]));
+    return rows.map((r) => ({ ...r, started_at: at(r.started_at)! }));
   }
 
   /** A new attempt series of the same event: new delivery id, X-SVC-Replay-Of, attempts from 1. */
@@ -107,8 +113,9 @@ export class DeliveryLogService {
 
   private async byIds(em: EntityManager, ids: string[]): Promise<DeliveryView[]> {
     if (ids.length === 0) return [];
-    return sql<DeliveryView[]>(em,
+    const rows = await sql<DeliveryView[]>(em,
       `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.id`,
       [`{${ids.join(',')}}`]);
+    return rows.map(deliveryView);
   }
 }

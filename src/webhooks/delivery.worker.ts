@@ -29,7 +29,7 @@ interface Claimed {
   next_secret: string | null;
   next_secret_from: Date | null;
   event_type: string;
-  payload: unknown;
+  payload: string;
 }
 
 /**
@@ -121,7 +121,7 @@ export class DeliveryWorker {
   }
 
   private async deliver(d: Claimed): Promise<void> {
-    const body = JSON.stringify(d.payload);
+    const body = d.payload;
     const timestamp = Math.floor(Date.now() / 1000);
     const secret = signingSecret({ secret: d.secret, nextSecret: d.next_secret, nextSecretFrom: d.next_secret_from ? new Date(d.next_secret_from) : null }, new Date());
     const signatures = sign(secret, body, timestamp);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../domain/clock';
 import type { DomainEvent, DomainEventSink } from '../domain/domain-events';
+import { pgArray } from '../domain/catalog/fighter-summary.sql';
 import { sql } from '../domain/unit-of-work';
 import { newEventId } from './event-id';
 import type { Payload, WebhookPayloads } from './webhook-payloads';
@@ -20,13 +21,20 @@ export function isoWithOffset(d: Date): string {
  * rollback takes the events with it; a crash after commit loses nothing.
  */
 export class Outbox implements DomainEventSink {
+  private readonly subscribedIn = new WeakMap<EntityManager, Set<string>>();
+
   constructor(private readonly payloads: WebhookPayloads, private readonly clock: Clock) {}
 
   async publish(em: EntityManager, events: DomainEvent[]): Promise<void> {
-    // Building a payload costs queries: skip event types no endpoint subscribes to.
-    const subscribed = await sql<{ type: string }[]>(em,
-      `select distinct unnest(events) as type from webhook_endpoint where partner_id is not null and enabled`);
-    const wanted = new Set(subscribed.map((r) => r.type));
+    // Building a payload costs queries: skip event types no endpoint subscribes to. The answer
+    // is kept for the rest of the transaction (a bulk operation asks once).
+    let wanted = this.subscribedIn.get(em);
+    if (!wanted) {
+      const rows = await sql<{ type: string }[]>(em,
+        `select distinct unnest(events) as type from webhook_endpoint where partner_id is not null and enabled`);
+      wanted = new Set(rows.map((r) => r.type));
+      this.subscribedIn.set(em, wanted);
+    }
     const relevant = events.filter((e) => wanted.has(e.type));
     if (relevant.length) await this.write(em, await this.payloads.build(em, relevant), { kind: 'partners' });
   }
@@ -37,8 +45,8 @@ export class Outbox implements DomainEventSink {
     const envelopes = payloads.map((p) => ({ id: newEventId(), event: p.type, created_at: createdAt, data: p.data }));
     await sql(em,
       `insert into webhook_event (id, type, payload, created_at)
-       select x->>'id', x->>'event', x, (x->>'created_at')::timestamptz from jsonb_array_elements(?::jsonb) as x`,
-      [JSON.stringify(envelopes)]);
+       select x.id, x.type, x.payload, ?::timestamptz from unnest(?::text[], ?::text[], ?::text[]) as x(id, type, payload)`,
+      [createdAt, pgArray(envelopes.map((e) => e.id)), pgArray(envelopes.map((e) => e.event)), pgArray(envelopes.map((e) => JSON.stringify(e)))]);
     const ids = `{${envelopes.map((e) => e.id).join(',')}}`;
     const audienceFilter = audience.kind === 'partners' ? 'e.partner_id is not null' : 'e.channel_id = ?';
     await sql(em,

@@ -29,7 +29,8 @@ export function validateEndpointUrl(raw: string, policy: TargetPolicy): URL {
   }
   if (url.username || url.password) throw new DomainError('invalid_url', 'the endpoint URL must not carry credentials');
   if (raw.length > 2000) throw new DomainError('invalid_url', 'the endpoint URL is longer than 2,000 characters');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A trailing dot names the same host ("localhost." is localhost).
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (!policy.allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (ipaddr.isValid(host) && !isPublicAddress(host)))) {
     throw new DomainError('invalid_url', 'the endpoint URL points at a private, loopback or link-local address');
   }

@@ -28,8 +28,11 @@ export class WebhookEndpoint {
 export class WebhookEvent {
   @PrimaryKey({ type: 'text' }) id!: string;
   @Property({ type: 'text' }) type!: string;
-  /** The exact envelope sent: { id, event, created_at, data }. */
-  @Property({ type: 'json' }) payload!: Record<string, unknown>;
+  /**
+   * The exact bytes sent, { id, event, created_at, data }, kept as text so every attempt and
+   * every replay carries the same body (jsonb would reorder its keys).
+   */
+  @Property({ type: 'text' }) payload!: string;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }
 

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 import { guardedLookup, isPublicAddress, type TargetPolicy } from './ssrf-guard';
@@ -69,5 +70,8 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
   } finally {
     body.destroy();
   }
-  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+  // Cut at a character boundary (a decoder holds back a split character), and replace NUL,
+  // which a PostgreSQL text column refuses: an excerpt that cannot be stored would leave the
+  // attempt unrecorded, and sent again after every lease.
+  return new StringDecoder('utf8').write(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES)).replace(/\u0000/g, '\uFFFD');
 }

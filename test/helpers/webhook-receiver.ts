@@ -11,6 +11,14 @@ export interface Received {
   at: number;
 }
 
+/** How to answer one request; anything left out falls back to `responses`, `delayMs` and `responseBody`. */
+export interface Reply {
+  status?: number;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
 /**
  * A real HTTP receiver on loopback that verifies every delivery the way the README tells
  * partners to: HMAC over the raw body, constant-time comparison, 300-second tolerance.
@@ -22,8 +30,13 @@ export class WebhookReceiver {
   responses: number[] = [200];
   /** Milliseconds to wait before answering. */
   delayMs = 0;
+  /** The body of every answer (default "ok" for 2xx, "no" otherwise). */
+  responseBody: string | Buffer | null = null;
+  /** Decides the answer to one request (its index counts from 0); overrides the fields above. */
+  reply: ((r: Received, index: number) => Reply | undefined) | null = null;
   private server: Server | null = null;
   private waiters: { n: number; resolve: () => void }[] = [];
+  private timers = new Set<NodeJS.Timeout>();
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -35,14 +48,26 @@ export class WebhookReceiver {
         const validSignature = this.secrets.some((secret) => verifySignature(secret, body, {
           timestamp: h('X-SVC-Timestamp'), signature: h('X-SVC-Signature'), timestamped: h('X-SVC-Signature-Timestamped'),
         }));
-        const status = this.responses[Math.min(this.received.length, this.responses.length - 1)];
-        this.received.push({ headers: req.headers, body, json: JSON.parse(body), validSignature, at: Date.now() });
+        const index = this.received.length;
+        const status = this.responses[Math.min(index, this.responses.length - 1)];
+        const record: Received = { headers: req.headers, body, json: JSON.parse(body), validSignature, at: Date.now() };
+        this.received.push(record);
+        const custom = this.reply?.(record, index) ?? {};
         this.waiters = this.waiters.filter((w) => (this.received.length >= w.n ? (w.resolve(), false) : true));
-        setTimeout(() => {
-          res.statusCode = status;
-          res.setHeader('content-type', 'text/plain');
-          res.end(status < 300 ? 'ok' : 'no');
-        }, this.delayMs);
+        const answer = () => {
+          if (res.destroyed) return;
+          res.statusCode = custom.status ?? status;
+          res.setHeader('content-type', 'text/plain; charset=utf-8');
+          for (const [k, v] of Object.entries(custom.headers ?? {})) res.setHeader(k, v);
+          res.end(custom.body ?? this.responseBody ?? (res.statusCode < 300 ? 'ok' : 'no'));
+        };
+        const delay = custom.delayMs ?? this.delayMs;
+        if (delay <= 0) return answer();
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          answer();
+        }, delay);
+        this.timers.add(timer);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -59,6 +84,8 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    this.timers.forEach(clearTimeout);
+    this.timers.clear();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }

@@ -6,7 +6,7 @@ export class Migration20261121214003_webhooks extends Migration {
     this.addSql(`create table "webhook_endpoint" ("id" uuid not null, "partner_id" uuid null, "channel_id" uuid null, "url" text not null, "events" text[] not null, "secret" text not null, "next_secret" text null, "next_secret_from" timestamptz null, "enabled" boolean not null default true, "disabled_reason" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "webhook_endpoint_pkey" primary key ("id"));`);
     this.addSql(`create index "webhook_endpoint_channel_id_index" on "webhook_endpoint" ("channel_id");`);
 
-    this.addSql(`create table "webhook_event" ("id" text not null, "type" text not null, "payload" jsonb not null, "created_at" timestamptz not null, constraint "webhook_event_pkey" primary key ("id"));`);
+    this.addSql(`create table "webhook_event" ("id" text not null, "type" text not null, "payload" text not null, "created_at" timestamptz not null, constraint "webhook_event_pkey" primary key ("id"));`);
     this.addSql(`create index "webhook_event_created_at_index" on "webhook_event" ("created_at");`);
 
     this.addSql(`create table "webhook_delivery" ("id" uuid not null, "event_id" text not null, "endpoint_id" uuid not null, "status" text not null default 'pending', "attempt" int not null default 0, "next_attempt_at" timestamptz not null, "lease_until" timestamptz null, "replay_of" uuid null, "last_status_code" int null, "last_error" text null, "created_at" timestamptz not null, "completed_at" timestamptz null, constraint "webhook_delivery_pkey" primary key ("id"));`);

@@ -80,6 +80,10 @@ export class PartnerService {
     });
   }
 
+  async list(): Promise<Partner[]> {
+    return this.root.fork().find(Partner, {}, { orderBy: { slug: 'asc' } });
+  }
+
   async listKeys(partnerSlug: string): Promise<ApiKey[]> {
     const em = this.root.fork();
     const partner = await em.findOne(Partner, { slug: partnerSlug });

@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../config/config';
+import { createContainer, type Container } from '../container';
+import { openDatabase } from '../db/database';
+import { DomainError } from '../domain/errors';
+import { createLogger } from '../http/logger';
+import { type Command, UsageError } from './command';
+import { demoCommands } from './commands/demo.commands';
+import { partnerCommands } from './commands/partners.commands';
+import { sportCommands } from './commands/sport.commands';
+import { webhookCommands } from './commands/webhooks.commands';
+
+export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...demoCommands];
+
+export interface CliOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'usage: npm run -s admin -- <command> [options] [--json]',
+    '',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'npm run -s admin -- <command> --help   shows a command\'s options',
+  ].join('\n');
+}
+
+/**
+ * Runs one operator command against a container. Exit codes: 0 done, 1 refused by the domain
+ * (bad input, wrong state, not found), 2 usage error. Tests call this directly.
+ */
+export async function runCommand(c: Container, operator: string, argv: string[]): Promise<CliOutput> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') return { code: name ? 0 : 2, stdout: name ? `${help()}\n` : '', stderr: name ? '' : `${help()}\n` };
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) return { code: 2, stdout: '', stderr: `unknown command "${name}"\n\n${help()}\n` };
+  const usage = `usage: npm run -s admin -- ${command.name} ${command.usage}`.trimEnd();
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest, allowPositionals: true, strict: true,
+      options: { ...command.options, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    });
+    if (values.help) return { code: 0, stdout: `${usage}\n${command.summary}\n`, stderr: '' };
+    const expected = command.args ?? [];
+    if (positionals.length !== expected.length) {
+      throw new UsageError(expected.length ? `expected ${expected.map((a) => a.toUpperCase()).join(' ')}` : 'this command takes no positional arguments');
+    }
+    const result = await command.run({ c, actor: { id: `operator:${operator}` } }, { values: values as Record<string, string | boolean | undefined>, positionals });
+    const stdout = values.json ? JSON.stringify(result.json, null, 2) : result.text;
+    return { code: 0, stdout: `${stdout}\n`, stderr: '' };
+  } catch (err) {
+    if (err instanceof DomainError) return { code: 1, stdout: '', stderr: `error: ${err.code}: ${err.message}\n` };
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      return { code: 2, stdout: '', stderr: `${(err as Error).message}\n${usage}\n` };
+    }
+    throw err;
+  }
+}
+
+function operatorName(config: Config): string {
+  try {
+    return config.operator ?? userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const quick = await runCommandWithoutDatabase(argv);
+  if (quick) return quick.code;
+  const config = loadConfig();
+  const db = await openDatabase(config, { joinRunningServer: true });
+  const container = createContainer(config, db.orm, { logger: createLogger('warn') });
+  try {
+    const out = await runCommand(container, operatorName(config), argv);
+    process.stdout.write(out.stdout);
+    process.stderr.write(out.stderr);
+    return out.code;
+  } finally {
+    await container.close();
+    await db.close();
+  }
+}
+
+/** Help and usage errors answer without opening a database. */
+async function runCommandWithoutDatabase(argv: string[]): Promise<CliOutput | null> {
+  const [name] = argv;
+  const known = COMMANDS.some((c) => c.name === name);
+  if (known && !argv.includes('--help')) return null;
+  const out = await runCommand(null as unknown as Container, 'none', argv);
+  process.stdout.write(out.stdout);
+  process.stderr.write(out.stderr);
+  return out;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2))
+    .then((code) => process.exit(code))
+    .catch((err) => {
+      process.stderr.write(err instanceof ConfigError ? `${err.message}\n` : `error: ${(err as Error).message}\n`);
+      process.exit(1);
+    });
+}
