@@ -1,13 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { Container } from './container';
 import { accessLog } from './http/access-log';
 import { errorHandler } from './http/error-handler';
 import { sendError } from './http/http-errors';
 import { requestId } from './http/request-id';
+import type { PartnerApiDeps } from './rest/partner-api.deps';
 import { partnerApiRouter } from './rest/partner-api.router';
+import { RankingsReader } from './rest/rankings.reader';
+import { rankingsFastPath } from './rest/rankings.fast-path';
+
+export function partnerApiDeps(c: Container): PartnerApiDeps {
+  const base = {
+    ...c.queries,
+    readContext: c.readContext,
+    keys: c.keys,
+    limiter: c.limiter,
+    logger: c.logger,
+    publicUrl: c.config.publicUrl,
+    readCacheTtlMs: c.config.authCacheTtlMs,
+    openApiJson: c.openApiJson,
+  };
+  return { ...base, reader: new RankingsReader(base) };
+}
+
+export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The server's request handler: the /rankings fast path first, express for everything else.
+ * main.ts listens with it and the tests drive it through supertest, so both see the same code.
+ */
+export function createHttpHandler(c: Container): HttpHandler {
+  const deps = partnerApiDeps(c);
+  const app = createApp(c, deps);
+  const fast = rankingsFastPath(deps, c.logger);
+  return (req, res) => {
+    fast(req, res).then(
+      (handled) => { if (!handled) app(req, res); },
+      () => app(req, res),
+    );
+  };
+}
 
 /** Builds the express app; it never listens (supertest and main.ts do). */
-export function createApp(c: Container): Express {
+export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApiDeps(c)): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -33,16 +69,7 @@ export function createApp(c: Container): Express {
     }
   });
 
-  app.use('/api/v1', partnerApiRouter({
-    ...c.queries,
-    readContext: c.readContext,
-    keys: c.keys,
-    limiter: c.limiter,
-    logger: c.logger,
-    publicUrl: c.config.publicUrl,
-    readCacheTtlMs: c.config.authCacheTtlMs,
-    openApiJson: c.openApiJson,
-  }));
+  app.use('/api/v1', partnerApiRouter(partnerDeps));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));
   app.use(errorHandler(c.logger));

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
-import { createApp } from './app';
+import { createServer, type Server } from 'node:http';
+import { createHttpHandler } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
@@ -21,13 +21,13 @@ async function main(): Promise<void> {
     const seeded = await db.runExclusive(() => seedDemoIfEmpty(container));
     if (seeded) logger.info(seeded, 'demo data seeded');
   }
-  const app = createApp(container);
+  const handler = createHttpHandler(container);
   const delivery = config.webhooks.worker ? await createDeliveryWorker(container, db) : null;
   delivery?.worker.start();
   if (db.embedded) writeServerInfo(config.dataDir, { port: db.embedded.port, pid: process.pid });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-  });
+  const server: Server = createServer(handler);
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const base = config.publicUrl;
   const fixtures = config.seedDemo ? formatDemoFixtures(await findDemoFixtures(container)) : [];
   const lines = [

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../domain/errors';
 import { sendError } from './http-errors';
@@ -23,14 +24,15 @@ const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]{1,200}=*)$/i;
  * Reads the credential of a door: `Authorization: Bearer <token>` (which wins when both are
  * sent) or, where allowed, `X-API-Key`. Tokens of another door's prefix are refused as unknown.
  */
-export function extractToken(req: Request, allowApiKeyHeader: boolean): string {
-  const auth = req.get('authorization');
+export function extractToken(req: IncomingMessage, allowApiKeyHeader: boolean): string {
+  const auth = req.headers.authorization;
   if (auth !== undefined) {
     const m = BEARER.exec(auth.trim());
     if (!m) throw new DomainError('unauthenticated', 'the Authorization header must be "Bearer <API key>"');
     return m[1];
   }
-  const apiKey = allowApiKeyHeader ? req.get('x-api-key') : undefined;
+  const header = req.headers['x-api-key'];
+  const apiKey = allowApiKeyHeader ? (Array.isArray(header) ? header.join(', ') : header) : undefined;
   if (apiKey !== undefined && apiKey.trim() !== '') return apiKey.trim();
   throw new DomainError('unauthenticated', allowApiKeyHeader
     ? 'an API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"'

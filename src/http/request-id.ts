@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -10,9 +11,14 @@ declare module 'express-serve-static-core' {
 }
 
 /** Keeps a caller's well-formed X-Request-Id (useful behind a proxy), otherwise makes one. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
 export function requestId(req: Request, res: Response, next: NextFunction): void {
-  const given = req.get('x-request-id');
-  req.id = given && SAFE_ID.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', req.id);
+  req.id = assignRequestId(req, res);
   next();
 }

@@ -7,6 +7,7 @@ import type { VerificationQueries } from '../domain/catalog/verification.queries
 import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
 import type { Logger } from '../http/logger';
 import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+import type { RankingsReader } from './rankings.reader';
 
 export interface PartnerApiDeps {
   rankings: RankingQueries;
@@ -22,4 +23,6 @@ export interface PartnerApiDeps {
   /** How stale a cached ranking body may be, in ms (0 in tests). */
   readCacheTtlMs: number;
   openApiJson: string;
+  /** Rendered /rankings and /divisions bodies, shared with the fast path. */
+  reader: RankingsReader;
 }

@@ -3,7 +3,7 @@ import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { authenticate, requireScope } from '../http/authenticate';
 import { sendError } from '../http/http-errors';
 import { rateLimit } from '../http/rate-limit';
-import { sendJson } from '../http/send-json';
+import { prepareJson, sendJson } from '../http/send-json';
 import { catalogHandlers } from './catalog.routes';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { rankingsHandlers } from './rankings.routes';
@@ -37,10 +37,11 @@ export function partnerApiRouter(deps: PartnerApiDeps): Router {
   const get = (path: string, scope: string | null, handler: Handler) =>
     router.route(path).get(auth, limit, requireScope(scope), wrap(handler)).all(methodNotAllowed('GET, HEAD'));
 
-  const rankings = rankingsHandlers(deps);
+  const rankings = rankingsHandlers(deps.reader);
   const catalog = catalogHandlers(deps);
   // Public, but still a GET of the API: it gets an ETag and 304s like every other (D2.20).
-  router.route('/openapi.json').get(wrap((req, res) => sendJson(req, res, deps.openApiJson))).all(methodNotAllowed('GET, HEAD'));
+  const openApi = prepareJson(deps.openApiJson);
+  router.route('/openapi.json').get(wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));
   get('/rankings', 'rankings.read', rankings.rankings);
   get('/divisions', 'rankings.read', rankings.divisions);
   get('/fighters', 'fighters.read', catalog.fighters);

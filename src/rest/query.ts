@@ -17,8 +17,12 @@ type Parsed<S extends Record<string, ParamSpec<unknown>>> = { [K in keyof S]?: S
  * `invalid_<name>` whose message names the parameter and what it accepts. Unknown ones are ignored.
  */
 export function parseQuery<S extends Record<string, ParamSpec<unknown>>>(req: Request, spec: S): Parsed<S> {
+  return parseQueryRecord(req.query as Record<string, unknown>, spec);
+}
+
+/** The same, over a parsed query string (a repeated parameter is an array). */
+export function parseQueryRecord<S extends Record<string, ParamSpec<unknown>>>(query: Record<string, unknown>, spec: S): Parsed<S> {
   const out: Record<string, unknown> = {};
-  const query = req.query as Record<string, unknown>;
   for (const [name, { schema, accepts }] of Object.entries(spec)) {
     const raw = query[name];
     if (raw === undefined) continue;

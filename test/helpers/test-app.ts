@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import type { Express } from 'express';
-import { createApp } from '../../src/app';
+import { createHttpHandler, type HttpHandler } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
@@ -9,7 +8,8 @@ import type { Clock } from '../../src/domain/clock';
 import { provisionTestDatabase } from './test-database';
 
 export interface TestApp {
-  app: Express;
+  /** The server's handler: the /rankings fast path, then express. */
+  app: HttpHandler;
   c: Container;
   db: Database;
   close(): Promise<void>;
@@ -31,7 +31,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   });
   const db = await openDatabase(config, { migrate: false });
   const c = createContainer(config, db.orm, { clock: options.clock });
-  const app = createApp(c);
+  const app = createHttpHandler(c);
   return {
     app,
     c,

@@ -1,4 +1,5 @@
 import type { Connection } from '@mikro-orm/core';
+import { TtlCache } from '../../lib/ttl-cache';
 import { addYears, type Clock } from '../clock';
 
 /** What every partner read needs: the latest published run and the dates minority depends on. */
@@ -14,24 +15,27 @@ export interface ReadContext {
  * a publish is visible everywhere within that time without a query per request.
  */
 export class ReadContextProvider {
-  private cached: { at: number; runId: string | null; asOf: string | null } | null = null;
+  private readonly cache: TtlCache<ReadContext>;
 
-  constructor(private readonly connection: () => Connection, private readonly clock: Clock, private readonly ttlMs = 1000) {}
+  constructor(private readonly connection: () => Connection, private readonly clock: Clock, ttlMs = 1000) {
+    this.cache = new TtlCache(ttlMs, 1);
+  }
 
-  async current(): Promise<ReadContext> {
-    const now = Date.now();
-    if (!this.cached || now - this.cached.at >= this.ttlMs) {
-      const rows = await this.connection().execute<{ id: string; as_of: string }[]>(
-        `select id, as_of::text as as_of from ranking_run order by as_of desc limit 1`,
-      );
-      this.cached = { at: now, runId: rows[0]?.id ?? null, asOf: rows[0]?.as_of ?? null };
-    }
+  current(): Promise<ReadContext> {
+    // Keyed by today, so a new day takes effect at once whatever the cache holds.
+    return this.cache.get(this.clock.today(), () => this.load());
+  }
+
+  private async load(): Promise<ReadContext> {
+    const rows = await this.connection().execute<{ id: string; as_of: string }[]>(
+      `select id, as_of::text as as_of from ranking_run order by ranking_run.as_of desc limit 1`,
+    );
     const today = this.clock.today();
-    return { runId: this.cached.runId, asOf: this.cached.asOf ?? today, today, adultCutoff: addYears(today, -18) };
+    return { runId: rows[0]?.id ?? null, asOf: rows[0]?.as_of ?? today, today, adultCutoff: addYears(today, -18) };
   }
 
   invalidate(): void {
-    this.cached = null;
+    this.cache.clear();
   }
 }
 

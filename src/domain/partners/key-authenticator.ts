@@ -1,6 +1,7 @@
 import type { Connection } from '@mikro-orm/core';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
+import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken } from './api-key.token';
 
 export interface PartnerPrincipal {
@@ -31,30 +32,29 @@ interface KeyRow {
  * are batched and flushed every second so a hot key costs no write per request.
  */
 export class KeyAuthenticator {
-  private readonly cache = new Map<string, { at: number; row: KeyRow | null }>();
+  private readonly rows: TtlCache<KeyRow | null>;
   private readonly pendingCounts = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   /** The write of a flush under way: it holds counts already taken out of pendingCounts. */
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly connection: () => Connection, private readonly clock: Clock, private readonly ttlMs: number) {}
+  constructor(private readonly connection: () => Connection, private readonly clock: Clock, ttlMs: number) {
+    this.rows = new TtlCache(ttlMs, 10_000);
+  }
+
+  private async lookup(hash: string): Promise<KeyRow | null> {
+    const rows = await this.connection().execute<KeyRow[]>(
+      `select k.id, k.name, k.scopes, k.rate_limit_per_minute, k.expires_at, k.revoked_at,
+              p.slug as partner_slug, p.name as partner_name, p.status as partner_status
+         from api_key k join partner p on p.id = k.partner_id where k.hash = ?`,
+      [hash],
+    );
+    return rows[0] ?? null;
+  }
 
   async authenticate(token: string): Promise<PartnerPrincipal> {
-    const hash = hashToken(token);
-    const now = Date.now();
-    let hit = this.cache.get(hash);
-    if (!hit || now - hit.at >= this.ttlMs) {
-      const rows = await this.connection().execute<KeyRow[]>(
-        `select k.id, k.name, k.scopes, k.rate_limit_per_minute, k.expires_at, k.revoked_at,
-                p.slug as partner_slug, p.name as partner_name, p.status as partner_status
-           from api_key k join partner p on p.id = k.partner_id where k.hash = ?`,
-        [hash],
-      );
-      hit = { at: now, row: rows[0] ?? null };
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, hit);
-    }
-    const row = hit.row;
+    // Keyed by the token so a hit costs no hashing; concurrent misses share one lookup.
+    const row = await this.rows.get(token, () => this.lookup(hashToken(token)));
     if (!row) throw new DomainError('invalid_key', 'the API key is not recognised');
     if (row.revoked_at) throw new DomainError('invalid_key', 'the API key has been revoked');
     if (row.expires_at && new Date(row.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the API key has expired');
@@ -116,6 +116,6 @@ export class KeyAuthenticator {
   }
 
   forget(): void {
-    this.cache.clear();
+    this.rows.clear();
   }
 }

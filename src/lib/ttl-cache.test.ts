@@ -1,0 +1,46 @@
+import { TtlCache } from './ttl-cache';
+
+describe('TtlCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = new TtlCache<number>(1000);
+    let loads = 0;
+    const load = () => new Promise<number>((r) => setTimeout(() => r(++loads), 5));
+    const values = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(values).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
+  });
+
+  it('serves the stale value while one background refresh runs, then the new one', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+    const cache = new TtlCache<number>(1000);
+    let n = 0;
+    const load = async () => ++n;
+    expect(await cache.get('k', load)).toBe(1);
+    jest.advanceTimersByTime(1500);
+    const during = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(during).toEqual([1, 1, 1]);
+    expect(n).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('does not keep a failed load, and keeps the last good value when a refresh fails', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+    const cache = new TtlCache<number>(1000);
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('k', async () => 7)).toBe(7);
+    jest.advanceTimersByTime(1500);
+    expect(await cache.get('k', () => Promise.reject(new Error('db down')))).toBe(7);
+    await Promise.resolve();
+    expect(await cache.get('k', async () => 8)).toBe(7);
+  });
+
+  it('with a zero ttl, loads every time', async () => {
+    const cache = new TtlCache<number>(0);
+    let n = 0;
+    await cache.get('k', async () => ++n);
+    await cache.get('k', async () => ++n);
+    expect(n).toBe(2);
+  });
+});

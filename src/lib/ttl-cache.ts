@@ -1,0 +1,55 @@
+interface Entry<V> {
+  at: number;
+  value: Promise<V>;
+  refreshing: boolean;
+}
+
+/**
+ * A small bounded cache for values that may be up to `ttlMs` stale. Concurrent misses share one
+ * load (no stampede when an entry expires under load), and an expired entry that loaded fine is
+ * served while a single background refresh runs, so hot reads never wait for the database.
+ */
+export class TtlCache<V> {
+  private readonly map = new Map<string, Entry<V>>();
+
+  constructor(private readonly ttlMs: number, private readonly maxEntries = 5000) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.map.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && this.ttlMs > 0) {
+      if (!hit.refreshing) this.refresh(key, hit, load);
+      return hit.value;
+    }
+    return this.fill(key, load, now).value;
+  }
+
+  private fill(key: string, load: () => Promise<V>, now: number): Entry<V> {
+    const entry: Entry<V> = { at: now, value: load(), refreshing: false };
+    if (this.map.size >= this.maxEntries) this.map.clear();
+    this.map.set(key, entry);
+    // a failed load must not be served from the cache
+    entry.value.catch(() => {
+      if (this.map.get(key) === entry) this.map.delete(key);
+    });
+    return entry;
+  }
+
+  private refresh(key: string, stale: Entry<V>, load: () => Promise<V>): void {
+    stale.refreshing = true;
+    const next = load();
+    next.then(
+      () => this.map.set(key, { at: Date.now(), value: next, refreshing: false }),
+      () => {
+        // keep serving the last good value; try again on the next expiry check
+        stale.refreshing = false;
+        stale.at = Date.now();
+      },
+    );
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+}

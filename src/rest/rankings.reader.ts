@@ -1,0 +1,76 @@
+import type { DivisionRow } from '../domain/catalog/rankings.queries';
+import { DomainError } from '../domain/errors';
+import { prepareJson, type PreparedJson } from '../http/send-json';
+import { TtlCache } from '../lib/ttl-cache';
+import type { PartnerApiDeps } from './partner-api.deps';
+import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
+import { CONTINENTS, params, parseQueryRecord } from './query';
+
+const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
+type DivisionQuery = Partial<Record<'disc' | 'cat' | 'g' | 'wc', string>>;
+
+/** Picks the one division the parameters name (D2.6), or explains what is missing. */
+export function matchDivision(all: DivisionRow[], given: DivisionQuery): DivisionRow {
+  const matches = all.filter((d) => DIVISION_KEYS.every(([p, field]) => given[p] === undefined || d[field] === given[p]));
+  if (matches.length === 1) return matches[0];
+  if (matches.length === 0) {
+    throw new DomainError('invalid_division', `no division matches ${DIVISION_KEYS.filter(([p]) => given[p]).map(([p]) => `${p}=${given[p]}`).join(', ') || 'these parameters'}; see /divisions`);
+  }
+  const missing = DIVISION_KEYS.filter(([p, field]) => given[p] === undefined && new Set(matches.map((d) => d[field])).size > 1).map(([p]) => p);
+  throw new DomainError('invalid_division', `${matches.length} divisions match; also give ${missing.join(', ')} (see /divisions for the divisions and their parameters)`);
+}
+
+interface DivisionIndex {
+  all: DivisionRow[];
+  /** disc|cat|g|wc -> division: the common, fully specified request costs one lookup. */
+  exact: Map<string, DivisionRow>;
+}
+
+const RANKINGS_PARAMS = { disc: params.disc, cat: params.cat, g: params.g, wc: params.wc, scope: params.scope };
+
+/**
+ * /rankings and /divisions bodies, rendered once per run, day, division and scope and kept for
+ * the read-cache time (refreshed in the background), shared by the express route and the
+ * fast path.
+ */
+export class RankingsReader {
+  private readonly divisions: TtlCache<DivisionIndex>;
+  private readonly scopes: TtlCache<boolean>;
+  private readonly bodies: TtlCache<PreparedJson>;
+
+  constructor(private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>) {
+    this.divisions = new TtlCache(deps.readCacheTtlMs, 1);
+    this.scopes = new TtlCache(deps.readCacheTtlMs);
+    this.bodies = new TtlCache(deps.readCacheTtlMs);
+  }
+
+  /** Throws the DomainErrors of D2.2 and D2.6 (422) for a bad query. */
+  async rankings(query: Record<string, unknown>): Promise<PreparedJson> {
+    const q = parseQueryRecord(query, RANKINGS_PARAMS);
+    const index = await this.divisions.get('all', async () => {
+      const all = await this.deps.rankings.divisions();
+      return { all, exact: new Map(all.map((d) => [`${d.discipline}|${d.category}|${d.gender}|${d.weight_class}`, d])) };
+    });
+    const division = index.exact.get(`${q.disc}|${q.cat}|${q.g}|${q.wc}`) ?? matchDivision(index.all, q);
+    const scope = q.scope ?? 'world';
+    // The six continents are valid scopes (D2.6) even before any country of theirs is loaded,
+    // so a partner asking for one gets an empty table, not a 422.
+    const known = (CONTINENTS as readonly string[]).includes(scope) || (await this.scopes.get(scope, () => this.deps.rankings.scopeExists(scope)));
+    if (!known) {
+      throw new DomainError('invalid_scope', `"scope" must be world, a continent (${CONTINENTS.join(', ')}) or a country slug; got "${scope}"`);
+    }
+    const ctx = await this.deps.readContext.current();
+    return this.bodies.get(`${ctx.runId}|${ctx.today}|${division.id}|${scope}`, async () => {
+      const rows = await this.deps.rankings.ranked(ctx, division.id, scope);
+      return prepareJson({ as_of: ctx.asOf, division: presentDivisionRow(division), scope, count: rows.length, data: rows.map(presentRankedRow) });
+    });
+  }
+
+  async divisionSummaries(): Promise<PreparedJson> {
+    const ctx = await this.deps.readContext.current();
+    return this.bodies.get(`divisions|${ctx.runId}|${ctx.today}`, async () => {
+      const rows = await this.deps.rankings.divisionSummaries(ctx);
+      return prepareJson({ as_of: ctx.asOf, count: rows.length, data: rows.map(presentDivisionSummary) });
+    });
+  }
+}
