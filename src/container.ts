@@ -18,6 +18,7 @@ import { ReferenceService } from './domain/reference/reference.service';
 import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './http/logger';
+import { TtlCache } from './lib/ttl-cache';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
@@ -93,9 +94,9 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     outbox,
     queries: {
       rankings: new RankingQueries(read),
-      fighters: new FighterQueries(read),
+      fighters: new FighterQueries(read, new TtlCache(config.authCacheTtlMs)),
       events: new EventQueries(read),
-      results: new ResultQueries(read),
+      results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
       verification: new VerificationQueries(read),
     },
     readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),

@@ -60,6 +60,8 @@ export async function seedDemo(c: Container, plan: DemoPlan): Promise<void> {
   });
 
   for (const asOf of plan.rankingRuns) await s.rankings.publish(actor, asOf);
+  // Fresh statistics for the planner: the embedded database never runs autovacuum.
+  await c.orm.em.getConnection().execute('analyze');
   c.readContext.invalidate();
 }
 

@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121212538_initial } from './Migration20261121212538_initial';
 import { Migration20261121213000_results_view } from './Migration20261121213000_results_view';
 import { Migration20261121214003_webhooks } from './Migration20261121214003_webhooks';
+import { Migration20261121220000_results_view_lateral } from './Migration20261121220000_results_view_lateral';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121212538_initial', class: Migration20261121212538_initial },
   { name: 'Migration20261121213000_results_view', class: Migration20261121213000_results_view },
   { name: 'Migration20261121214003_webhooks', class: Migration20261121214003_webhooks },
+  { name: 'Migration20261121220000_results_view_lateral', class: Migration20261121220000_results_view_lateral },
 ];

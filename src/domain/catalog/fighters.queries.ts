@@ -1,4 +1,5 @@
 import type { Connection } from '@mikro-orm/core';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { FighterRecord } from '../rankings/ranking.engine';
 import { escapeLike, foldText } from '../text';
 import { fighterColumns, fighterJoins, PARAMS_CTE, type FighterRow, type Page, type Paged } from './fighter-summary.sql';
@@ -21,7 +22,7 @@ const EMPTY_RECORD: FighterRecord = { W: 0, L: 0, D: 0, NC: 0, KO: 0 };
 const NAME_ORDER = `f.sort_name collate "C"`;
 
 export class FighterQueries {
-  constructor(private readonly connection: () => Connection) {}
+  constructor(private readonly connection: () => Connection, private readonly counts: TtlCache<number> = new TtlCache(0)) {}
 
   /** Adults only: minors are never listed. Ordered by name (accent-folded), then slug. */
   async list(ctx: ReadContext, filters: FighterFilters, page: Page): Promise<Paged<FighterRow>> {
@@ -36,15 +37,16 @@ export class FighterQueries {
     if (filters.status) { where.push('f.status = ?'); params.push(filters.status); }
     const from = `from p cross join fighter f ${fighterJoins()} where ${where.join(' and ')}`;
     const conn = this.connection();
-    const [count, rows] = await Promise.all([
-      conn.execute<{ n: number }[]>(`${PARAMS_CTE} select count(*)::int as n ${from}`, [...contextParams(ctx), ...params]),
+    const [total, rows] = await Promise.all([
+      this.counts.get(JSON.stringify([ctx.today, where, params]), async () =>
+        (await conn.execute<{ n: number }[]>(`${PARAMS_CTE} select count(*)::int as n ${from}`, [...contextParams(ctx), ...params]))[0].n),
       conn.execute<FighterRow[]>(
         `${PARAMS_CTE} select ${fighterColumns()} ${from}
           order by ${NAME_ORDER}, f.slug collate "C" limit ? offset ?`,
         [...contextParams(ctx), ...params, page.perPage, (page.page - 1) * page.perPage],
       ),
     ]);
-    return { rows, total: count[0].n };
+    return { rows, total };
   }
 
   async bySlug(ctx: ReadContext, slug: string): Promise<FighterRow | null> {
@@ -69,8 +71,9 @@ export class FighterQueries {
               count(*) filter (where r.result = 'D')::int as "D", count(*) filter (where r.result = 'NC')::int as "NC",
               count(*) filter (where r.result = 'W' and upper(coalesce(r.method, '')) in ('KO', 'TKO'))::int as "KO"
          from verified_result r join event e on e.id = r.event_id and e.sanctioned_at is not null
-        where r.fighter_id = any(?::uuid[]) group by r.fighter_id`,
-      [`{${fighterIds.join(',')}}`],
+        where (r.side_a = any(?::uuid[]) or r.side_b = any(?::uuid[])) and r.fighter_id = any(?::uuid[])
+        group by r.fighter_id`,
+      [`{${fighterIds.join(',')}}`, `{${fighterIds.join(',')}}`, `{${fighterIds.join(',')}}`],
     );
     for (const r of rows) out.set(r.fighter_id, { W: r.W, L: r.L, D: r.D, NC: r.NC, KO: r.KO });
     for (const id of fighterIds) if (!out.has(id)) out.set(id, { ...EMPTY_RECORD });
