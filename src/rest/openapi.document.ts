@@ -513,7 +513,7 @@ const parameterSpecs: Record<string, ParamSpec> = {
     name: 'page',
     in: 'query',
     description: 'Page number, from 1.',
-    schema: int(undefined, { minimum: 1, default: 1 }),
+    schema: int(undefined, { minimum: 1, maximum: 999999999, default: 1 }),
   },
   PerPage: {
     name: 'per_page',

@@ -263,7 +263,7 @@ describe('partner OpenAPI document', () => {
 
   it('documents the paging defaults and the verify number formats', () => {
     const { parameters } = doc.components;
-    expect(parameters.Page.schema).toEqual({ type: 'integer', minimum: 1, default: 1 });
+    expect(parameters.Page.schema).toEqual({ type: 'integer', minimum: 1, maximum: 999999999, default: 1 });
     expect(parameters.PerPage.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(parameters.SearchQuery.schema).toEqual({ type: 'string', minLength: 2, maxLength: 100 });
     expect(parameters.Upcoming.schema.enum).toEqual(['0', '1']);
