@@ -9,6 +9,8 @@ import type { PartnerApiDeps } from './rest/partner-api.deps';
 import { partnerApiRouter } from './rest/partner-api.router';
 import { RankingsReader } from './rest/rankings.reader';
 import { rankingsFastPath } from './rest/rankings.fast-path';
+import { ingestRouter } from './tv/ingest.router';
+import { tvApiRouter } from './tv/tv-api.router';
 
 export function partnerApiDeps(c: Container): PartnerApiDeps {
   const base = {
@@ -70,6 +72,17 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   });
 
   app.use('/api/v1', partnerApiRouter(partnerDeps));
+  app.use('/api/tv', tvApiRouter({
+    queries: c.queries.tv,
+    broadcasts: c.services.broadcasts,
+    ingest: c.services.ingest,
+    channelKeys: c.channelKeys,
+    limiter: c.limiter,
+    logger: c.logger,
+    ingestServerUrl: c.config.ingest.serverUrl,
+    openApiJson: c.tvOpenApiJson,
+  }));
+  app.use('/internal/ingest', ingestRouter(c.services.ingest, c.config.ingest.secret));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));
   app.use(errorHandler(c.logger));

@@ -10,6 +10,11 @@ import { ReadContextProvider } from './domain/catalog/read-context';
 import { ResultQueries } from './domain/catalog/results.queries';
 import { VerificationQueries } from './domain/catalog/verification.queries';
 import { systemClock, type Clock } from './domain/clock';
+import { BroadcastService } from './domain/channels/broadcast.service';
+import { ChannelKeyAuthenticator } from './domain/channels/channel-key-authenticator';
+import { ChannelService } from './domain/channels/channel.service';
+import { IngestService } from './domain/channels/ingest.service';
+import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
 import { FighterService } from './domain/fighters/fighter.service';
 import { KeyAuthenticator } from './domain/partners/key-authenticator';
@@ -41,6 +46,9 @@ export interface Container {
     reference: ReferenceService;
     webhooks: WebhookEndpointService;
     deliveries: DeliveryLogService;
+    channels: ChannelService;
+    broadcasts: BroadcastService;
+    ingest: IngestService;
   };
   outbox: Outbox;
   queries: {
@@ -49,7 +57,10 @@ export interface Container {
     events: EventQueries;
     results: ResultQueries;
     verification: VerificationQueries;
+    tv: TvQueries;
   };
+  channelKeys: ChannelKeyAuthenticator;
+  tvOpenApiJson: string;
   readContext: ReadContextProvider;
   keys: KeyAuthenticator;
   openApiJson: string;
@@ -72,7 +83,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const limiter = createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
-  const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl), clock);
+  const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
+  const broadcasts = new BroadcastService(root, clock, outbox);
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   return {
     config,
@@ -90,6 +102,9 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       reference: new ReferenceService(root),
       webhooks: new WebhookEndpointService(root, clock, targetPolicy),
       deliveries: new DeliveryLogService(root),
+      channels: new ChannelService(root, clock),
+      broadcasts,
+      ingest: new IngestService(root, clock, broadcasts),
     },
     outbox,
     queries: {
@@ -98,7 +113,10 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       events: new EventQueries(read),
       results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
       verification: new VerificationQueries(read),
+      tv: new TvQueries(read),
     },
+    channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs),
+    tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),
     readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),
     keys,
     openApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi.json'), 'utf8'),

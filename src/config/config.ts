@@ -37,6 +37,8 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_INSECURE: flag.optional(),
   WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
   OPERATOR: z.string().optional(),
+  INGEST_SERVER_URL: z.string().regex(/^(rtmps?|srt):\/\//, 'an rtmp://, rtmps:// or srt:// URL').default('rtmp://localhost:1935/live'),
+  INGEST_SECRET: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -67,6 +69,12 @@ export interface Config {
   };
   /** Who the operator's commands are audited as. */
   readonly operator: string | undefined;
+  readonly ingest: {
+    /** Where encoders push ingest broadcasts (shown with each ingest broadcast). */
+    readonly serverUrl: string;
+    /** Authenticates the media server's callbacks; null disables them. */
+    readonly secret: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -110,5 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? !e.DATABASE_URL,
     }),
     operator: e.OPERATOR,
+    ingest: Object.freeze({
+      serverUrl: e.INGEST_SERVER_URL,
+      // The embedded demo has a known secret so the README's curl examples work; a deployment sets its own.
+      secret: e.INGEST_SECRET ?? (e.DATABASE_URL ? null : 'demo-ingest-secret'),
+    }),
   });
 }

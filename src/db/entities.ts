@@ -5,6 +5,8 @@ import { ApiKey, Partner } from '../domain/partners/partner.entities';
 import { RankingEntry, RankingRun } from '../domain/rankings/ranking.entities';
 import { Continent, Country, Division } from '../domain/reference/reference.entities';
 import { Bout } from '../domain/results/bout.entity';
+import { Broadcast, BroadcastTelemetry } from '../domain/channels/broadcast.entities';
+import { Channel, ChannelApiKey, ChannelMember, StudioUser } from '../domain/channels/channel.entities';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../webhooks/webhook.entities';
 
 /** Every entity, listed explicitly so discovery never scans the file system. */
@@ -16,4 +18,5 @@ export const entities = [
   Partner, ApiKey,
   AuditEntry,
   WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt,
+  Channel, StudioUser, ChannelMember, ChannelApiKey, Broadcast, BroadcastTelemetry,
 ];

@@ -18,7 +18,10 @@ export type DomainEvent =
   | { type: 'licence.suspended'; licenceId: string }
   | { type: 'event.sanctioned'; eventId: string }
   | { type: 'result.verified'; boutId: string }
-  | { type: 'ranking.published'; asOf: string; changes: RankingChange[] };
+  | { type: 'ranking.published'; asOf: string; changes: RankingChange[] }
+  | { type: 'broadcast.scheduled' | 'broadcast.live' | 'broadcast.ended' | 'replay.ready'; broadcastId: string; channelId: string };
+
+export const CHANNEL_EVENTS = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready'] as const;
 
 export interface DomainEventSink {
   /** Called inside the transaction of the change; must use `em`'s transaction only. */

@@ -11,6 +11,9 @@ export type DomainErrorCode =
   | 'unauthenticated'
   | 'invalid_key'
   | 'rate_limited'
+  | 'billing_inactive'
+  | 'plan_forbids_source'
+  | 'no_live_slot'
   | `invalid_${string}`;
 
 export class DomainError extends Error {

@@ -2,7 +2,8 @@
  * The OpenAPI 3.0.3 description of the partner API (`/api/v1`), document version 1.1.0
  * (INTERFACE.md "Versioning", DECISIONS.md D2.19).
  *
- * The document is built from small helpers so that every shape is written once and reused
+ * The document is built from the small helpers of src/lib/openapi.helpers.ts (shared with the TV
+ * API's document) so that every shape is written once and reused
  * through `#/components/...` references. Key order is fixed by the code, so `renderPartnerOpenApi()`
  * is byte-for-byte deterministic; `schema/openapi.json` is its output (`npm run schema`) and a test
  * fails when the checked-in file is stale.
@@ -16,8 +17,27 @@
  *   `$ref` would have no effect).
  */
 
-type Schema = Record<string, unknown>;
-type Props = Record<string, Schema>;
+import {
+  arrayOf,
+  bool,
+  closedObject,
+  date,
+  enumOf,
+  errorResponse,
+  headerSet,
+  int,
+  json,
+  nullable,
+  nullOnly,
+  num,
+  parameter,
+  ref,
+  schemaRef,
+  str,
+  type ParamSpec,
+  type Props,
+  type Schema,
+} from '../lib/openapi.helpers';
 
 export const PARTNER_OPENAPI_VERSION = '1.1.0';
 
@@ -56,61 +76,6 @@ export const PARTNER_API_PATHS = [
   '/me',
   '/openapi.json',
 ] as const;
-
-// ---------------------------------------------------------------------------------------------
-// Schema helpers
-// ---------------------------------------------------------------------------------------------
-
-const ref = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): Schema => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-const schemaRef = (name: string): Schema => ref('schemas', name);
-
-function withDescription(schema: Schema, description?: string): Schema {
-  return description === undefined ? schema : { ...schema, description };
-}
-
-const str = (description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'string', ...extra }, description);
-const int = (description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'integer', ...extra }, description);
-const num = (description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'number', ...extra }, description);
-const bool = (description?: string): Schema => withDescription({ type: 'boolean' }, description);
-const date = (description?: string): Schema => str(description, { format: 'date', example: '2026-11-20' });
-const enumOf = (values: readonly string[], description?: string): Schema =>
-  str(description, { enum: [...values] });
-const arrayOf = (items: Schema, description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'array', items, ...extra }, description);
-
-/** Marks a typed schema nullable (and lets `null` through its `enum`, if it has one). */
-function nullable(schema: Schema): Schema {
-  const out: Schema = { ...schema, nullable: true };
-  if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
-  return out;
-}
-
-/** A schema that admits only `null`: the last branch of a "null or one of these" `oneOf`. */
-const nullOnly = (description: string): Schema => ({
-  type: 'object',
-  description,
-  nullable: true,
-  enum: [null],
-});
-
-/** A closed object: every property required, nothing else allowed. */
-function closedObject(properties: Props, description?: string, extra: Schema = {}): Schema {
-  return withDescription(
-    {
-      type: 'object',
-      ...extra,
-      properties,
-      required: Object.keys(properties),
-      additionalProperties: false,
-    },
-    description,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Resource schemas
@@ -425,23 +390,6 @@ const bodySchemas: Record<string, Schema> = {
 // Parameters
 // ---------------------------------------------------------------------------------------------
 
-interface ParamSpec {
-  name: string;
-  in: 'query' | 'path' | 'header';
-  description: string;
-  schema: Schema;
-  example?: unknown;
-}
-
-function parameter(spec: ParamSpec): Schema {
-  const out: Schema = { name: spec.name, in: spec.in, description: spec.description };
-  if (spec.in === 'path') out.required = true;
-  else if (spec.in === 'query') out.required = false;
-  out.schema = spec.schema;
-  if (spec.example !== undefined) out.example = spec.example;
-  return out;
-}
-
 const parameterSpecs: Record<string, ParamSpec> = {
   Discipline: {
     name: 'disc',
@@ -559,31 +507,7 @@ const headerSpecs: Record<string, { description: string; schema: Schema }> = {
   'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: int(undefined, { minimum: 1 }) },
 };
 
-const headerRef = (name: string): Schema => ref('headers', name);
-const headerSet = (names: string[]): Schema => Object.fromEntries(names.map((n) => [n, headerRef(n)]));
-
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-
-const json = (schema: Schema, example?: unknown): Schema => ({
-  'application/json': example === undefined ? { schema } : { schema, example },
-});
-
-/** An error answer whose `error` is one of `codes`. */
-function errorResponse(description: string, codes: string[], headers: string[]): Schema {
-  return {
-    description,
-    headers: headerSet(headers),
-    content: json(
-      {
-        allOf: [
-          schemaRef('Error'),
-          { type: 'object', properties: { error: enumOf(codes) } },
-        ],
-      },
-      { error: codes[0], message: 'See the description of this answer.' },
-    ),
-  };
-}
 
 const sharedResponses: Record<string, Schema> = {
   NotModified: {

@@ -30,13 +30,16 @@ export class Outbox implements DomainEventSink {
     // is kept for the rest of the transaction (a bulk operation asks once).
     let wanted = this.subscribedIn.get(em);
     if (!wanted) {
-      const rows = await sql<{ type: string }[]>(em,
-        `select distinct unnest(events) as type from webhook_endpoint where partner_id is not null and enabled`);
-      wanted = new Set(rows.map((r) => r.type));
+      const rows = await sql<{ type: string; channel_id: string | null }[]>(em,
+        `select distinct unnest(events) as type, channel_id from webhook_endpoint where enabled`);
+      wanted = new Set(rows.map((r) => `${r.channel_id ?? 'partners'}|${r.type}`));
       this.subscribedIn.set(em, wanted);
     }
-    const relevant = events.filter((e) => wanted.has(e.type));
-    if (relevant.length) await this.write(em, await this.payloads.build(em, relevant), { kind: 'partners' });
+    for (const event of events) {
+      const audience: Audience = 'channelId' in event ? { kind: 'channel', channelId: event.channelId } : { kind: 'partners' };
+      if (!wanted.has(`${audience.kind === 'channel' ? audience.channelId : 'partners'}|${event.type}`)) continue;
+      await this.write(em, await this.payloads.build(em, [event]), audience);
+    }
   }
 
   async write(em: EntityManager, payloads: Payload[], audience: Audience): Promise<string[]> {

@@ -6,6 +6,7 @@ import { addYears, type Clock } from '../domain/clock';
 import type { DomainEvent } from '../domain/domain-events';
 import { sql } from '../domain/unit-of-work';
 import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../rest/presenters';
+import { BROADCAST_COLUMNS, presentBroadcast, type BroadcastRow } from '../tv/tv.presenters';
 import { txConnection } from './tx-connection';
 
 export interface Payload {
@@ -28,7 +29,7 @@ const endOfDay = (date: string | null) => (date ? `${date}T23:59:59.000Z` : null
  * minor is ever sent: events whose subject is a minor produce no payload at all.
  */
 export class WebhookPayloads {
-  constructor(private readonly clock: Clock, private readonly publicUrl: string) {}
+  constructor(private readonly clock: Clock, private readonly publicUrl: string, private readonly ingestServerUrl: string) {}
 
   async build(em: EntityManager, events: DomainEvent[]): Promise<Payload[]> {
     const ctx = await this.context(em);
@@ -65,6 +66,14 @@ export class WebhookPayloads {
       case 'result.verified': {
         const rows = await new ResultQueries(txConnection(em)).forBout(ctx, event.boutId);
         return rows.map((r) => ({ type: event.type, data: { ...presentResult(r, ctx.asOf, this.publicUrl), verified_at: iso(r.verified_at) } }));
+      }
+      case 'broadcast.scheduled':
+      case 'broadcast.live':
+      case 'broadcast.ended':
+      case 'replay.ready': {
+        const [row] = await sql<BroadcastRow[]>(em,
+          `select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [event.broadcastId]);
+        return row ? [{ type: event.type, data: { broadcast: presentBroadcast(row, this.ingestServerUrl) } }] : [];
       }
       case 'ranking.published': {
         if (event.changes.length === 0) return [];

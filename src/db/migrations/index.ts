@@ -3,6 +3,7 @@ import { Migration20261121212538_initial } from './Migration20261121212538_initi
 import { Migration20261121213000_results_view } from './Migration20261121213000_results_view';
 import { Migration20261121214003_webhooks } from './Migration20261121214003_webhooks';
 import { Migration20261121220000_results_view_lateral } from './Migration20261121220000_results_view_lateral';
+import { Migration20261121220955_channels } from './Migration20261121220955_channels';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121213000_results_view', class: Migration20261121213000_results_view },
   { name: 'Migration20261121214003_webhooks', class: Migration20261121214003_webhooks },
   { name: 'Migration20261121220000_results_view_lateral', class: Migration20261121220000_results_view_lateral },
+  { name: 'Migration20261121220955_channels', class: Migration20261121220955_channels },
 ];

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `${prefix}_` + 40 base62 characters from a CSPRNG (rejection sampling keeps it unbiased). */
-export function generateToken(prefix: 'pk' | 'ck' | 'st'): string {
+export function generateToken(prefix: 'pk' | 'ck' | 'st' | 'sk'): string {
   let out = '';
   while (out.length < 40) {
     for (const byte of randomBytes(48)) {

@@ -1,0 +1,54 @@
+/** Ingest telemetry older than this means the signal is lost (the media server reports every few seconds). */
+export const TELEMETRY_STALE_MS = 15_000;
+const LOW_BITRATE_KBPS = 1500;
+const LOW_FPS = 24;
+
+export interface Telemetry {
+  publishing: boolean;
+  bitrate_kbps: number | null;
+  resolution: string | null;
+  fps: number | null;
+  viewers: number | null;
+  reported_at: Date;
+}
+
+export interface Health {
+  broadcast_id: string;
+  state: string;
+  signal: 'receiving' | 'no_signal' | 'external';
+  bitrate_kbps: number | null;
+  resolution: string | null;
+  fps: number | null;
+  viewers: number | null;
+  warnings: { code: string; message: string }[];
+  updated_at: string | null;
+}
+
+/**
+ * D5.7: signal, metrics and warnings follow from the latest report and its age. Non-ingest
+ * sources are played from elsewhere: their signal is `external` and their metrics unknown.
+ */
+export function computeHealth(b: { id: string; source: string; state: string }, t: Telemetry | null, now: Date): Health {
+  const base = { broadcast_id: b.id, state: b.state, updated_at: t ? new Date(t.reported_at).toISOString() : null };
+  if (b.source !== 'ingest') {
+    return { ...base, signal: 'external', bitrate_kbps: null, resolution: null, fps: null, viewers: null, warnings: [] };
+  }
+  const fresh = !!t && t.publishing && now.getTime() - new Date(t.reported_at).getTime() <= TELEMETRY_STALE_MS;
+  const warnings: Health['warnings'] = [];
+  if (!fresh && b.state === 'live') {
+    warnings.push({ code: 'no_signal_while_live', message: t?.publishing ? `no report from the media server for over ${TELEMETRY_STALE_MS / 1000} s` : 'the broadcast is live but nothing is being received' });
+  }
+  if (fresh && t.bitrate_kbps !== null && t.bitrate_kbps < LOW_BITRATE_KBPS) {
+    warnings.push({ code: 'low_bitrate', message: `bitrate ${t.bitrate_kbps} kbps is below ${LOW_BITRATE_KBPS} kbps` });
+  }
+  if (fresh && t.fps !== null && t.fps < LOW_FPS) warnings.push({ code: 'low_fps', message: `${t.fps} fps is below ${LOW_FPS} fps` });
+  return {
+    ...base,
+    signal: fresh ? 'receiving' : 'no_signal',
+    bitrate_kbps: fresh ? t.bitrate_kbps : null,
+    resolution: fresh ? t.resolution : null,
+    fps: fresh ? t.fps : null,
+    viewers: fresh ? t.viewers : null,
+    warnings,
+  };
+}

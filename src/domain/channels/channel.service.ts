@@ -1,0 +1,112 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { audit, type Actor } from '../audit/audit.log';
+import type { Clock } from '../clock';
+import { DomainError, notFound } from '../errors';
+import { displayPrefix, generateToken, hashToken } from '../partners/api-key.token';
+import { inTransaction } from '../unit-of-work';
+import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
+
+/** Channels, their approval, plan and billing (operator), and their API keys (owner or manager). */
+export class ChannelService {
+  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+
+  async create(actor: Actor, input: { slug: string; name: string; plan?: string; billing?: string }, tx?: EntityManager): Promise<Channel> {
+    if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
+    if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
+    const plan = checkPlan(input.plan ?? 'free');
+    const billing = checkBilling(input.billing ?? 'active');
+    return inTransaction(this.root, tx, async (em) => {
+      if (await em.findOne(Channel, { slug: input.slug })) throw new DomainError('conflict', `channel "${input.slug}" already exists`);
+      const channel = Object.assign(new Channel(), { slug: input.slug, name: input.name.trim(), plan, billingState: billing });
+      em.persist(channel);
+      audit(em, actor, 'channels.create', channel.slug, { plan, billing });
+      await em.flush();
+      return channel;
+    });
+  }
+
+  async approve(actor: Actor, slug: string, tx?: EntityManager): Promise<Channel> {
+    return this.change(actor, slug, 'channels.approve', (c) => {
+      if (c.approvedAt) throw new DomainError('invalid_state', `channel "${slug}" is already approved`);
+      c.approvedAt = this.clock.now();
+    }, tx);
+  }
+
+  async setPlan(actor: Actor, slug: string, plan: string, tx?: EntityManager): Promise<Channel> {
+    const checked = checkPlan(plan);
+    return this.change(actor, slug, 'channels.set-plan', (c) => { c.plan = checked; }, tx);
+  }
+
+  async setBilling(actor: Actor, slug: string, billing: string, tx?: EntityManager): Promise<Channel> {
+    const checked = checkBilling(billing);
+    return this.change(actor, slug, 'channels.set-billing', (c) => { c.billingState = checked; }, tx);
+  }
+
+  async list(): Promise<Channel[]> {
+    return this.root.fork().find(Channel, {}, { orderBy: { slug: 'asc' } });
+  }
+
+  /** Returns the key once; only its hash is stored. `fixedToken` is for the demo's documented keys. */
+  async createKey(actor: Actor, input: { channelId: string; name: string; scopes: string[]; createdBy?: string | null; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
+    const scopes = [...new Set(input.scopes)];
+    if (scopes.length === 0 || scopes.some((s) => !(CHANNEL_SCOPES as readonly string[]).includes(s))) {
+      throw new DomainError('invalid_scopes', `scopes must be among ${CHANNEL_SCOPES.join(', ')}`);
+    }
+    if (!input.name?.trim() || input.name.length > 100) throw new DomainError('invalid_name', 'a key name of 1 to 100 characters is required');
+    return inTransaction(this.root, tx, async (em) => {
+      const channel = await em.findOne(Channel, { id: input.channelId });
+      if (!channel) throw notFound('channel');
+      const token = input.fixedToken ?? generateToken('ck');
+      const key = Object.assign(new ChannelApiKey(), {
+        channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: input.createdBy ?? null,
+      });
+      em.persist(key);
+      audit(em, actor, 'channel-keys.create', key.id, { channel: channel.slug, scopes });
+      await em.flush();
+      return { key, token };
+    });
+  }
+
+  async revokeKey(actor: Actor, channelId: string, keyId: string, tx?: EntityManager): Promise<ChannelApiKey> {
+    return inTransaction(this.root, tx, async (em) => {
+      const key = /^[0-9a-f-]{36}$/i.test(keyId) ? await em.findOne(ChannelApiKey, { id: keyId, channel: channelId }) : null;
+      if (!key) throw notFound('key');
+      if (key.revokedAt) throw new DomainError('invalid_state', 'the key is already revoked');
+      key.revokedAt = this.clock.now();
+      audit(em, actor, 'channel-keys.revoke', key.id);
+      await em.flush();
+      return key;
+    });
+  }
+
+  async listKeys(channelIds: string[]): Promise<ChannelApiKey[]> {
+    return this.root.fork().find(ChannelApiKey, { channel: { $in: channelIds } }, { orderBy: { createdAt: 'asc' } });
+  }
+
+  async bySlug(slug: string): Promise<Channel> {
+    const channel = await this.root.fork().findOne(Channel, { slug });
+    if (!channel) throw notFound(`channel "${slug}"`);
+    return channel;
+  }
+
+  private async change(actor: Actor, slug: string, action: string, apply: (c: Channel) => void, tx?: EntityManager): Promise<Channel> {
+    return inTransaction(this.root, tx, async (em) => {
+      const channel = await em.findOne(Channel, { slug });
+      if (!channel) throw notFound(`channel "${slug}"`);
+      apply(channel);
+      audit(em, actor, action, slug, { plan: channel.plan, billing: channel.billingState });
+      await em.flush();
+      return channel;
+    });
+  }
+}
+
+function checkPlan(plan: string): Plan {
+  if (!(PLANS as readonly string[]).includes(plan)) throw new DomainError('invalid_plan', `plan must be one of ${PLANS.join(', ')}`);
+  return plan as Plan;
+}
+
+function checkBilling(billing: string): BillingState {
+  if (!(BILLING_STATES as readonly string[]).includes(billing)) throw new DomainError('invalid_billing', `billing must be one of ${BILLING_STATES.join(', ')}`);
+  return billing as BillingState;
+}

@@ -1,0 +1,132 @@
+import cors from 'cors';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { BroadcastService } from '../domain/channels/broadcast.service';
+import type { ChannelKeyAuthenticator, ChannelPrincipal } from '../domain/channels/channel-key-authenticator';
+import type { IngestService } from '../domain/channels/ingest.service';
+import type { TvQueries } from '../domain/channels/tv.queries';
+import { notFound } from '../domain/errors';
+import { authenticate, requireScope } from '../http/authenticate';
+import { sendError } from '../http/http-errors';
+import type { Logger } from '../http/logger';
+import { rateLimit } from '../http/rate-limit';
+import { prepareJson, sendJson } from '../http/send-json';
+import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+import { methodNotAllowed } from '../rest/partner-api.router';
+import { meta, pageOf, params, parseQuery } from '../rest/query';
+import { presentBroadcast, presentPublicBroadcast, rowOf } from './tv.presenters';
+
+export interface TvApiDeps {
+  queries: TvQueries;
+  broadcasts: BroadcastService;
+  ingest: IngestService;
+  channelKeys: ChannelKeyAuthenticator;
+  limiter: SlidingWindowLimiter;
+  logger: Logger;
+  ingestServerUrl: string;
+  openApiJson: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    channelPrincipal?: ChannelPrincipal;
+  }
+}
+
+const PUBLIC_PER_MINUTE = 60;
+const CHANNEL_KEY_PER_MINUTE = 120;
+type Handler = (req: Request, res: Response) => Promise<void>;
+const wrap = (h: Handler): RequestHandler => (req, res, next) => h(req, res).catch(next);
+
+/** JSON bodies only, at most 64 KiB (D5.3): 415 for anything else, 413 past the limit, 400 if malformed. */
+function jsonBody(): RequestHandler[] {
+  return [
+    (req, res, next) => {
+      if (!req.is('application/json')) {
+        sendError(res, 415, 'unsupported_media_type', 'send the body as JSON with "Content-Type: application/json"');
+        return;
+      }
+      next();
+    },
+    express.json({ limit: '64kb', strict: false }),
+  ];
+}
+
+/** /api/tv: the public schedule (no key, per-IP limit, CORS) and channel automation (channel keys). */
+export function tvApiRouter(deps: TvApiDeps): Router {
+  const router = Router();
+  const publicLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: `ip:${req.ip}`, limit: PUBLIC_PER_MINUTE }));
+  const publicDoor = [cors({ methods: ['GET', 'HEAD'], exposedHeaders: ['ETag', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] }), publicLimit];
+  const auth = authenticate(async (token, req) => {
+    const principal = await deps.channelKeys.authenticate(token);
+    (req.res as Response).locals.channelPrincipal = principal;
+    return { kind: 'channel', limitKey: `ck:${principal.keyId}`, limitPerMinute: CHANNEL_KEY_PER_MINUTE, scopes: principal.scopes };
+  }, { allowApiKeyHeader: false, tokenPrefix: 'ck_' });
+  const keyLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: req.principal!.limitKey, limit: req.principal!.limitPerMinute }));
+  const channel = (scope: string) => [auth, keyLimit, requireScope(scope)];
+  const me = (res: Response) => res.locals.channelPrincipal!;
+  const show = (res: Response, status: number, r: { broadcast: Parameters<typeof rowOf>[0]; streamKey?: string }) => {
+    res.status(status).json({ data: presentBroadcast(rowOf(r.broadcast), deps.ingestServerUrl, r.streamKey) });
+  };
+  const listParams = { page: params.page, per_page: params.per_page };
+
+  const openApi = prepareJson(deps.openApiJson);
+  router.route('/openapi.json').get(cors(), wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));
+  router.route('/live').get(...publicDoor, wrap(async (req, res) => {
+    const page = pageOf(parseQuery(req, listParams));
+    const { rows, total } = await deps.queries.live(page);
+    await sendJson(req, res, { meta: meta(page, total), data: rows.map(presentPublicBroadcast) });
+  })).all(methodNotAllowed('GET, HEAD'));
+  router.route('/upcoming').get(...publicDoor, wrap(async (req, res) => {
+    const page = pageOf(parseQuery(req, listParams));
+    const { rows, total } = await deps.queries.upcoming(page);
+    await sendJson(req, res, { meta: meta(page, total), data: rows.map(presentPublicBroadcast) });
+  })).all(methodNotAllowed('GET, HEAD'));
+  router.route('/channels').get(...publicDoor, wrap(async (req, res) => {
+    const page = pageOf(parseQuery(req, listParams));
+    const { rows, total } = await deps.queries.channels(page);
+    await sendJson(req, res, { meta: meta(page, total), data: rows });
+  })).all(methodNotAllowed('GET, HEAD'));
+  router.route('/channels/:slug').get(...publicDoor, wrap(async (req, res) => {
+    const c = await deps.queries.channel(String(req.params.slug));
+    if (!c) throw notFound('channel');
+    await sendJson(req, res, { data: { slug: c.slug, name: c.name, live: c.live.map(presentPublicBroadcast), upcoming: c.upcoming.map(presentPublicBroadcast), replays: c.replays.map(presentPublicBroadcast) } });
+  })).all(methodNotAllowed('GET, HEAD'));
+
+  router.route('/me').get(...channel('read'), wrap(async (req, res) => {
+    const { channel: c, broadcasts } = await deps.queries.me(me(res).channelId);
+    const p = me(res);
+    await sendJson(req, res, { data: {
+      channel: { slug: c.slug, name: c.name, plan: c.plan, billing_state: c.billing_state, approved: c.approved, live_slots: { used: c.live_used, total: c.live_total } },
+      key: { name: p.keyName, prefix: p.keyPrefix, scopes: p.scopes },
+      broadcasts: broadcasts.map((b) => presentBroadcast(b, deps.ingestServerUrl)),
+    } });
+  })).all(methodNotAllowed('GET, HEAD'));
+  router.route('/broadcasts').post(...channel('broadcasts:write'), ...jsonBody(), wrap(async (req, res) => {
+    const r = await deps.broadcasts.create(me(res).channelId, req.body);
+    res.setHeader('Location', `${req.baseUrl}/broadcasts/${r.broadcast.slug}`);
+    show(res, 201, r);
+  })).all(methodNotAllowed('POST'));
+  router.route('/broadcasts/:ref')
+    .get(...publicDoor, wrap(async (req, res) => {
+      const b = await deps.queries.broadcastBySlug(String(req.params.ref));
+      if (!b) throw notFound('broadcast');
+      await sendJson(req, res, { data: presentPublicBroadcast(b) });
+    }))
+    .patch(...channel('broadcasts:write'), ...jsonBody(), wrap(async (req, res) => {
+      show(res, 200, await deps.broadcasts.update(me(res).channelId, String(req.params.ref), req.body));
+    }))
+    .all(methodNotAllowed('GET, HEAD, PATCH'));
+  const action = (path: string, run: (channelId: string, id: string) => Promise<{ broadcast: Parameters<typeof rowOf>[0]; streamKey?: string }>) =>
+    router.route(`/broadcasts/:id/${path}`).post(...channel('broadcasts:write'), wrap(async (req, res) => {
+      show(res, 200, await run(me(res).channelId, String(req.params.id)));
+    })).all(methodNotAllowed('POST'));
+  action('go-live', async (c, id) => ({ broadcast: await deps.broadcasts.goLive(c, id) }));
+  action('end', async (c, id) => ({ broadcast: await deps.broadcasts.end(c, id) }));
+  action('rotate-stream-key', (c, id) => deps.broadcasts.rotateStreamKey(c, id));
+  router.route('/broadcasts/:id/health').get(...channel('read'), wrap(async (req, res) => {
+    await sendJson(req, res, { data: await deps.ingest.health(me(res).channelId, String(req.params.id)) });
+  })).all(methodNotAllowed('GET, HEAD'));
+
+  router.use((req: Request, res: Response, _next: NextFunction) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.baseUrl}${req.path}; see ${req.baseUrl}/openapi.json`));
+  return router;
+}

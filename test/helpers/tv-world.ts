@@ -1,0 +1,45 @@
+import type { Container } from '../../src/container';
+import type { Actor } from '../../src/domain/audit/audit.log';
+
+const actor: Actor = { id: 'test' };
+
+export const CK = {
+  rw: 'ck_test_rw',
+  ro: 'ck_test_ro',
+  other: 'ck_test_other',
+  free: 'ck_test_free',
+  pastDue: 'ck_test_pastdue',
+  unapproved: 'ck_test_unapproved',
+};
+
+export interface TvWorld {
+  channelIds: Record<'pro' | 'other' | 'free' | 'pastDue' | 'unapproved', string>;
+}
+
+/**
+ * Channels for the TV tests, through the domain services: a pro channel (3 live slots) with a
+ * read-write and a read-only key, another broadcaster channel, a free one, one past due, and
+ * one not approved.
+ */
+export async function buildTvWorld(c: Container): Promise<TvWorld> {
+  const s = c.services.channels;
+  const mk = async (slug: string, name: string, plan: string, billing: string, approve = true) => {
+    const ch = await s.create(actor, { slug, name, plan, billing });
+    if (approve) await s.approve(actor, slug);
+    return ch.id;
+  };
+  const ids = {
+    pro: await mk('fight-tv', 'Fight TV', 'pro', 'active'),
+    other: await mk('rival-tv', 'Rival TV', 'broadcaster', 'trialing'),
+    free: await mk('garage-tv', 'Garage TV', 'free', 'active'),
+    pastDue: await mk('late-tv', 'Late TV', 'pro', 'past_due'),
+    unapproved: await mk('new-tv', 'New TV', 'pro', 'active', false),
+  };
+  await s.createKey(actor, { channelId: ids.pro, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.rw });
+  await s.createKey(actor, { channelId: ids.pro, name: 'dashboard', scopes: ['read'], fixedToken: CK.ro });
+  await s.createKey(actor, { channelId: ids.other, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.other });
+  await s.createKey(actor, { channelId: ids.free, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.free });
+  await s.createKey(actor, { channelId: ids.pastDue, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.pastDue });
+  await s.createKey(actor, { channelId: ids.unapproved, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.unapproved });
+  return { channelIds: ids };
+}
