@@ -14,6 +14,7 @@ import { BroadcastService } from './domain/channels/broadcast.service';
 import { ChannelKeyAuthenticator } from './domain/channels/channel-key-authenticator';
 import { ChannelService } from './domain/channels/channel.service';
 import { IngestService } from './domain/channels/ingest.service';
+import { StudioUserService } from './domain/channels/studio-user.service';
 import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
 import { FighterService } from './domain/fighters/fighter.service';
@@ -49,6 +50,7 @@ export interface Container {
     channels: ChannelService;
     broadcasts: BroadcastService;
     ingest: IngestService;
+    studioUsers: StudioUserService;
   };
   outbox: Outbox;
   queries: {
@@ -105,6 +107,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       channels: new ChannelService(root, clock),
       broadcasts,
       ingest: new IngestService(root, clock, broadcasts),
+      studioUsers: new StudioUserService(root),
     },
     outbox,
     queries: {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
-import { DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
+import { DEMO_CHANNEL_KEYS, DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
 import { createLogger } from './http/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
@@ -34,11 +34,15 @@ async function main(): Promise<void> {
     '',
     `Ranking partner and broadcast service listening on ${base}`,
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
+    `  TV API        ${base}/api/tv   (OpenAPI: ${base}/api/tv/openapi.json)`,
     `  health        ${base}/healthz  ${base}/readyz`,
     `  webhooks      ${delivery ? 'delivered by this process' : 'not delivered here (WEBHOOK_WORKER=off): run npm run worker'}`,
     '',
     'Demo keys (send as "Authorization: Bearer <key>" or "X-API-Key: <key>"):',
     ...DEMO_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
+    '',
+    'Demo channel keys for /api/tv (send as "Authorization: Bearer <key>"):',
+    ...DEMO_CHANNEL_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
     ...(fixtures.length ? ['', 'Demo fixtures:', ...fixtures] : []),
     '',
     `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,

@@ -7,12 +7,13 @@ import { openDatabase } from '../db/database';
 import { DomainError } from '../domain/errors';
 import { createLogger } from '../http/logger';
 import { type Command, UsageError } from './command';
+import { channelCommands } from './commands/channels.commands';
 import { demoCommands } from './commands/demo.commands';
 import { partnerCommands } from './commands/partners.commands';
 import { sportCommands } from './commands/sport.commands';
 import { webhookCommands } from './commands/webhooks.commands';
 
-export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...demoCommands];
+export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...channelCommands, ...demoCommands];
 
 export interface CliOutput {
   code: number;

@@ -3,9 +3,11 @@ import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
 import { addYears } from '../domain/clock';
 import { DEMO_KEYS } from './demo-keys';
+import { seedTvDemo } from './demo-tv.seed';
 import { buildDemoPlan, summarizeDemoPlan, type DemoFighter, type DemoPlan, type DemoPlanSummary } from './demo.plan';
 
 export { DEMO_KEYS } from './demo-keys';
+export { DEMO_CHANNEL_KEYS, DEMO_STUDIO_USERS } from './demo-tv.seed';
 
 const actor: Actor = { id: 'demo-seed' };
 const CHUNK = 20;
@@ -33,6 +35,7 @@ export async function seedDemo(c: Container, plan: DemoPlan): Promise<void> {
     })),
   });
   await seedPartners(c);
+  await seedTvDemo(c);
 
   const slugOf = new Map<string, string>();
   await inChunks(c, plan.fighters, async (f, em) => {

@@ -534,6 +534,10 @@ const headerSpecs: Record<string, { description: string; schema: Schema }> = {
   ETag: { description: 'Entity tag of the answer, for `If-None-Match`.', schema: str() },
   'WWW-Authenticate': { description: 'Always `Bearer`.', schema: str(undefined, { example: 'Bearer' }) },
   'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: int(undefined, { minimum: 1 }) },
+  Location: {
+    description: 'Public path of the new broadcast: `/api/tv/broadcasts/{slug}`.',
+    schema: str(undefined, { example: '/api/tv/broadcasts/berlin-open-finals' }),
+  },
 };
 
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -585,12 +589,12 @@ const sharedResponses: Record<string, Schema> = {
     INVALID_FIELDS,
     ID_AND_RATE,
   ),
-  PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ['X-Request-Id']),
+  PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ID_AND_RATE),
   UnsupportedMediaType: errorResponse(
     'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' +
       'supported: `unsupported_media_type`.',
     ['unsupported_media_type'],
-    ['X-Request-Id'],
+    ID_AND_RATE,
   ),
   TooManyRequests: errorResponse(
     'The per-minute limit is exhausted: 120 requests per channel key, or 60 per client IP on the public ' +
@@ -619,8 +623,6 @@ interface OperationSpec {
   params: ParamKey[];
   /** Name of the request-body schema (a JSON body is then read: 400, 413, 415). */
   requestBody?: string;
-  /** No body needed, but one sent is read as JSON (400 `invalid_json`, 413, 415). */
-  ignoresBody?: boolean;
   okStatus?: '200' | '201';
   okDescription: string;
   /** Name of the success body schema, or an inline schema. */
@@ -643,10 +645,10 @@ const RESPONSE_ORDER: Status[] = ['200', '201', '304', '400', '401', '402', '403
 function operation(spec: OperationSpec): Schema {
   const isPublic = spec.scope === 'public';
   const isGet = spec.method === 'get';
-  const readsBody = spec.requestBody !== undefined || spec.ignoresBody === true;
+  const readsBody = spec.requestBody !== undefined;
   const hasPathParam = spec.params.some((key) => parameterSpecs[key].in === 'path');
   const rate = spec.unlimited ? [] : RATE_HEADERS;
-  const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...rate];
+  const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(spec.okStatus === '201' ? ['Location'] : []), ...rate];
 
   const responses: Partial<Record<Status, Schema>> = {};
   responses[spec.okStatus ?? '200'] = {
@@ -715,8 +717,7 @@ const PUBLIC_LIST_NOTE =
   'never listed; `followers` and `ppv` broadcasts are listed with `locked: true`, `source_url: null` and ' +
   '`replay_url: null`.';
 
-const BODY_NOTE =
-  'No body is needed; a body that is sent is read as JSON (400 `invalid_json`, 413, 415) and otherwise ignored.';
+const BODY_NOTE = 'No body is needed; a body, if sent, is ignored.';
 
 const stateConflict = (description: string, codes: string[] = ['invalid_state']): Schema =>
   errorResponse(description, codes, ID_AND_RATE);
@@ -873,7 +874,6 @@ const operations: Record<TvApiPath, OperationSpec[]> = {
         `Moves a \`scheduled\` broadcast to \`live\` and sets \`started_at\` (emits \`broadcast.live\`). ${GO_LIVE_RULES} ${BODY_NOTE}`,
       scope: 'broadcasts:write',
       params: ['BroadcastId'],
-      ignoresBody: true,
       notFound: true,
       okDescription: 'The broadcast, now live.',
       body: 'BroadcastTransitionResponse',
@@ -908,7 +908,6 @@ const operations: Record<TvApiPath, OperationSpec[]> = {
         `\`replay\` with a \`replay_url\` (emits \`replay.ready\`). ${BODY_NOTE}`,
       scope: 'broadcasts:write',
       params: ['BroadcastId'],
-      ignoresBody: true,
       notFound: true,
       okDescription: 'The broadcast, now `ended` or `replay`.',
       body: 'BroadcastTransitionResponse',
@@ -926,7 +925,6 @@ const operations: Record<TvApiPath, OperationSpec[]> = {
         `\`ingest.stream_key\`, shown this once only. ${BODY_NOTE}`,
       scope: 'broadcasts:write',
       params: ['BroadcastId'],
-      ignoresBody: true,
       notFound: true,
       okDescription: 'The broadcast with its new stream key.',
       body: 'StreamKeyResponse',
@@ -1025,7 +1023,8 @@ const INFO_DESCRIPTION = [
     'otherwise, and public endpoints never show ingest details.',
   '',
   '## Request bodies',
-  'JSON objects (`Content-Type: application/json`) of at most 64 KiB. Malformed JSON is a 400 ' +
+  '`POST /broadcasts` and `PATCH /broadcasts/{id}` take JSON objects (`Content-Type: application/json`) ' +
+    'of at most 64 KiB; `go-live`, `end` and `rotate-stream-key` take no body. Malformed JSON is a 400 ' +
     '`invalid_json`; a body that is not JSON a 415 `unsupported_media_type`; a larger one a 413 ' +
     '`payload_too_large`. A bad field is a 422 `invalid_<field>` (`invalid_title`, `invalid_source`, ' +
     '`invalid_source_url`, `invalid_scheduled_at`, `invalid_visibility`, `invalid_discipline`, ' +
@@ -1034,7 +1033,9 @@ const INFO_DESCRIPTION = [
   '',
   '## Errors',
   'Every error answer is a JSON object with `error` (a code) and `message`, plus `request_id` where ' +
-    'useful; every answer carries `X-Request-Id`. 402 `billing_inactive`, 403 `plan_forbids_source` and ' +
+    'useful; every answer carries `X-Request-Id`. Unknown paths under `/api/tv` are 404 `not_found`; a ' +
+    'method a path does not serve is 405 `method_not_allowed` with an `Allow` header (HEAD works wherever ' +
+    'GET does). 402 `billing_inactive`, 403 `plan_forbids_source` and ' +
     '409 `no_live_slot` come from go-live; 409 `invalid_state` from a transition or change the state does ' +
     'not allow. A 500 is `internal`.',
 ].join('\n');

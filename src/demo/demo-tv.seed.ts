@@ -1,0 +1,79 @@
+import type { Container } from '../container';
+import type { Actor } from '../domain/audit/audit.log';
+
+const actor: Actor = { id: 'demo-seed' };
+
+export interface DemoChannelKey {
+  token: string;
+  description: string;
+}
+
+/** The documented channel keys of D8, plus one per go-live refusal. */
+export const DEMO_CHANNEL_KEYS: readonly DemoChannelKey[] = [
+  { token: 'ck_demo_rw', description: 'channel demo-tv (pro, active, 1 of 3 live slots in use): read broadcasts:write' },
+  { token: 'ck_demo_ro', description: 'channel demo-tv: read only (403 insufficient_scope on writes)' },
+  { token: 'ck_demo_other', description: 'channel ringside-network (broadcaster, trialing): both scopes; demo-tv broadcasts are 404 to it' },
+  { token: 'ck_demo_free', description: 'channel garage-fights (free, active): ingest go-live is 403 plan_forbids_source' },
+  { token: 'ck_demo_pastdue', description: 'channel late-night-bouts (pro, past_due): go-live is 402 billing_inactive' },
+];
+
+export const DEMO_STUDIO_USERS = [
+  { email: 'owner@demo.tv', password: 'demo-owner-pass', role: 'owner' },
+  { email: 'manager@demo.tv', password: 'demo-manager-pass', role: 'manager' },
+  { email: 'editor@demo.tv', password: 'demo-editor-pass', role: 'editor' },
+  { email: 'viewer@demo.tv', password: 'demo-viewer-pass', role: 'viewer' },
+] as const;
+
+const HOUR = 3_600_000;
+
+/**
+ * Channels on every plan and billing state (one not approved), their keys, studio users, and
+ * broadcasts in every state and visibility, created through the domain services.
+ */
+export async function seedTvDemo(c: Container): Promise<void> {
+  const ch = c.services.channels;
+  const channels = [
+    { slug: 'demo-tv', name: 'Demo TV', plan: 'pro', billing: 'active', approve: true, keys: [['ck_demo_rw', 'automation', ['read', 'broadcasts:write']], ['ck_demo_ro', 'dashboard', ['read']]] },
+    { slug: 'ringside-network', name: 'Ringside Network', plan: 'broadcaster', billing: 'trialing', approve: true, keys: [['ck_demo_other', 'automation', ['read', 'broadcasts:write']]] },
+    { slug: 'garage-fights', name: 'Garage Fights', plan: 'free', billing: 'active', approve: true, keys: [['ck_demo_free', 'automation', ['read', 'broadcasts:write']]] },
+    { slug: 'late-night-bouts', name: 'Late Night Bouts', plan: 'pro', billing: 'past_due', approve: true, keys: [['ck_demo_pastdue', 'automation', ['read', 'broadcasts:write']]] },
+    { slug: 'closed-corner', name: 'Closed Corner', plan: 'free', billing: 'canceled', approve: true, keys: [] },
+    { slug: 'pending-arena', name: 'Pending Arena', plan: 'broadcaster', billing: 'active', approve: false, keys: [] },
+  ] as const;
+  const ids: Record<string, string> = {};
+  for (const spec of channels) {
+    const channel = await ch.create(actor, { slug: spec.slug, name: spec.name, plan: spec.plan, billing: spec.billing });
+    if (spec.approve) await ch.approve(actor, spec.slug);
+    for (const [token, name, scopes] of spec.keys) await ch.createKey(actor, { channelId: channel.id, name, scopes: [...scopes], fixedToken: token });
+    ids[spec.slug] = channel.id;
+  }
+  for (const u of DEMO_STUDIO_USERS) {
+    await c.services.studioUsers.create(actor, u);
+    await c.services.studioUsers.grant(actor, { email: u.email, channelSlug: 'demo-tv', role: u.role });
+  }
+  await c.services.studioUsers.grant(actor, { email: 'owner@demo.tv', channelSlug: 'ringside-network', role: 'viewer' });
+
+  const now = c.clock.now().getTime();
+  const at = (hours: number) => new Date(now + hours * HOUR).toISOString();
+  const b = c.services.broadcasts;
+  const make = (channel: string, body: Record<string, unknown>) => b.create(ids[channel], { language: 'en', discipline: 'kickboxing', ...body });
+  const live = async (channel: string, body: Record<string, unknown>) => (await b.goLive(ids[channel], (await make(channel, body)).broadcast.id));
+  const ended = async (channel: string, body: Record<string, unknown>) => b.end(ids[channel], (await live(channel, body)).id);
+
+  // demo-tv: one live (1 of 3 slots), every visibility scheduled, a replay, an ingest awaiting its recording.
+  await live('demo-tv', { title: 'Demo TV Fight Night: Live Main Card', source: 'ingest', scheduled_at: at(-1), tags: ['main-card', 'live'] });
+  await make('demo-tv', { title: 'Saturday Prelims', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: at(26), tags: ['prelims'] });
+  await make('demo-tv', { title: 'Members Only: Open Workout', source: 'hls', source_url: 'https://stream.demo.tv/workout/index.m3u8', scheduled_at: at(50), visibility: 'followers' });
+  await make('demo-tv', { title: 'Title Fight (Pay-per-view)', source: 'ingest', scheduled_at: at(74), visibility: 'ppv', discipline: 'mma' });
+  await make('demo-tv', { title: 'Press Conference (unlisted)', source: 'vimeo', source_url: 'https://vimeo.com/76979871', scheduled_at: at(20), visibility: 'unlisted' });
+  await ended('demo-tv', { title: 'Last Week: Championship Replay', source: 'mp4', source_url: 'https://cdn.demo.tv/replays/championship.mp4', scheduled_at: at(-170), discipline: 'muay-thai' });
+  await ended('demo-tv', { title: 'Yesterday: Amateur Open (recording pending)', source: 'ingest', scheduled_at: at(-20), discipline: 'boxing' });
+  // Other channels: their own schedules, so lists are not one channel's.
+  await live('ringside-network', { title: 'Ringside Live: Boxing from London', source: 'hls', source_url: 'https://live.ringside.example/london/master.m3u8', scheduled_at: at(-2), discipline: 'boxing' });
+  await make('ringside-network', { title: 'Ringside Weekly Preview', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=abcdefghijk', scheduled_at: at(30) });
+  await ended('ringside-network', { title: 'Ringside Classics: 1990s Knockouts', source: 'mp4', source_url: 'https://cdn.ringside.example/classics.mp4', scheduled_at: at(-48) });
+  await make('garage-fights', { title: 'Garage Fights: Sparring Night', source: 'ingest', scheduled_at: at(5), discipline: 'mma' });
+  await make('garage-fights', { title: 'Garage Fights Highlights', source: 'mp4', source_url: 'https://cdn.garage.example/highlights.mp4', scheduled_at: at(3) });
+  await make('late-night-bouts', { title: 'Late Night Bouts #12', source: 'hls', source_url: 'https://live.latenight.example/12/index.m3u8', scheduled_at: at(8) });
+  await make('pending-arena', { title: 'Pending Arena Opening Night', source: 'youtube', source_url: 'https://youtu.be/abcdefghijk', scheduled_at: at(12) });
+}
