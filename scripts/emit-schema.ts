@@ -1,18 +1,29 @@
-// Writes schema/openapi.json, the OpenAPI 3.0.3 document of the partner API (`npm run schema`).
-// A test (test/openapi/partner-openapi.test.ts) fails when the checked-in file is stale.
+// Writes the OpenAPI 3.0.3 documents (`npm run schema`): schema/openapi.json (partner API,
+// `/api/v1`) and schema/openapi-tv.json (TV API, `/api/tv`). Tests
+// (test/openapi/partner-openapi.test.ts, test/openapi/tv-openapi.test.ts) fail when a checked-in
+// file is stale.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { renderPartnerOpenApi } from '../src/rest/openapi.document';
+import { renderTvOpenApi } from '../src/tv/openapi-tv.document';
 
 export const OPENAPI_SCHEMA_PATH = join(__dirname, '..', 'schema', 'openapi.json');
+export const TV_OPENAPI_SCHEMA_PATH = join(__dirname, '..', 'schema', 'openapi-tv.json');
 
-export function emitPartnerOpenApi(file: string = OPENAPI_SCHEMA_PATH): string {
+function emit(file: string, text: string): string {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, renderPartnerOpenApi());
+  writeFileSync(file, text);
   return file;
 }
 
+export function emitPartnerOpenApi(file: string = OPENAPI_SCHEMA_PATH): string {
+  return emit(file, renderPartnerOpenApi());
+}
+
+export function emitTvOpenApi(file: string = TV_OPENAPI_SCHEMA_PATH): string {
+  return emit(file, renderTvOpenApi());
+}
+
 if (require.main === module) {
-  const file = emitPartnerOpenApi();
-  console.log(`wrote ${file}`);
+  for (const file of [emitPartnerOpenApi(), emitTvOpenApi()]) console.log(`wrote ${file}`);
 }

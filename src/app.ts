@@ -10,7 +10,9 @@ import { partnerApiRouter } from './rest/partner-api.router';
 import { RankingsReader } from './rest/rankings.reader';
 import { rankingsFastPath } from './rest/rankings.fast-path';
 import { ingestRouter } from './tv/ingest.router';
-import { tvApiRouter } from './tv/tv-api.router';
+import { tvApiRouter, type TvApiDeps } from './tv/tv-api.router';
+import { tvScheduleFastPath } from './tv/tv-schedule.fast-path';
+import { TvScheduleReader } from './tv/tv-schedule.reader';
 
 export function partnerApiDeps(c: Container): PartnerApiDeps {
   const base = {
@@ -26,6 +28,21 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
   return { ...base, reader: new RankingsReader(base) };
 }
 
+export function tvApiDeps(c: Container): TvApiDeps {
+  return {
+    queries: c.queries.tv,
+    broadcasts: c.services.broadcasts,
+    ingest: c.services.ingest,
+    channelKeys: c.channelKeys,
+    limiter: c.limiter,
+    logger: c.logger,
+    ingestServerUrl: c.config.ingest.serverUrl,
+    openApiJson: c.tvOpenApiJson,
+    publicPerMinute: c.config.tvPublicPerMinute,
+    schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs),
+  };
+}
+
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -34,9 +51,12 @@ export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function createHttpHandler(c: Container): HttpHandler {
   const deps = partnerApiDeps(c);
-  const app = createApp(c, deps);
-  const fast = rankingsFastPath(deps, c.logger);
+  const tv = tvApiDeps(c);
+  const app = createApp(c, deps, tv);
+  const rankings = rankingsFastPath(deps, c.logger);
+  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy });
   return (req, res) => {
+    const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
     fast(req, res).then(
       (handled) => { if (!handled) app(req, res); },
       () => app(req, res),
@@ -45,7 +65,7 @@ export function createHttpHandler(c: Container): HttpHandler {
 }
 
 /** Builds the express app; it never listens (supertest and main.ts do). */
-export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApiDeps(c)): Express {
+export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApiDeps(c), tvDeps: TvApiDeps = tvApiDeps(c)): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -72,16 +92,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   });
 
   app.use('/api/v1', partnerApiRouter(partnerDeps));
-  app.use('/api/tv', tvApiRouter({
-    queries: c.queries.tv,
-    broadcasts: c.services.broadcasts,
-    ingest: c.services.ingest,
-    channelKeys: c.channelKeys,
-    limiter: c.limiter,
-    logger: c.logger,
-    ingestServerUrl: c.config.ingest.serverUrl,
-    openApiJson: c.tvOpenApiJson,
-  }));
+  app.use('/api/tv', tvApiRouter(tvDeps));
   app.use('/internal/ingest', ingestRouter(c.services.ingest, c.config.ingest.secret));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));

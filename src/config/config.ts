@@ -21,6 +21,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   RATE_LIMIT_PREFIX: z.string().default('rl'),
+  TV_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).refine((v) => {
     try {
@@ -57,6 +58,8 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly authCacheTtlMs: number;
   readonly rateLimitPrefix: string;
+  /** Public TV endpoints, per client IP (D4.4); raised only for benchmarks. */
+  readonly tvPublicPerMinute: number;
   readonly webhooks: {
     readonly worker: boolean;
     readonly schedule: readonly number[];
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+    tvPublicPerMinute: e.TV_PUBLIC_PER_MINUTE,
     webhooks: Object.freeze({
       worker: e.WEBHOOK_WORKER === 'on',
       schedule: Object.freeze(parseRetrySchedule(e.WEBHOOK_RETRY_SCHEDULE)),

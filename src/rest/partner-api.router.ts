@@ -16,10 +16,10 @@ declare module 'express-serve-static-core' {
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-export function methodNotAllowed(allow: string): RequestHandler {
+export function methodNotAllowed(allow: string, note: string | null = 'the partner API is read-only'): RequestHandler {
   return (req, res) => {
     res.setHeader('Allow', allow);
-    sendError(res, 405, 'method_not_allowed', `${req.method} is not allowed here; the partner API is read-only (allowed: ${allow})`);
+    sendError(res, 405, 'method_not_allowed', `${req.method} is not allowed here${note ? `; ${note}` : ''} (allowed: ${allow})`);
   };
 }
 

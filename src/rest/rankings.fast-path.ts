@@ -4,6 +4,7 @@ import { extractToken } from '../http/authenticate';
 import type { Logger } from '../http/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
+import { queryRecord } from '../tv/tv-schedule.fast-path';
 import type { PartnerApiDeps } from './partner-api.deps';
 
 const PATH = '/api/v1/rankings';
@@ -48,14 +49,4 @@ export function rankingsFastPath(deps: PartnerApiDeps, logger: Logger) {
     }
     return true;
   };
-}
-
-/** Parses a query string as express's "simple" parser does: a repeated key becomes an array. */
-function queryRecord(qs: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(qs)) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
 }

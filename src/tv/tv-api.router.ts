@@ -11,8 +11,8 @@ import type { Logger } from '../http/logger';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
 import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
-import { methodNotAllowed } from '../rest/partner-api.router';
-import { meta, pageOf, params, parseQuery } from '../rest/query';
+import { methodNotAllowed as partnerMethodNotAllowed } from '../rest/partner-api.router';
+import type { TvScheduleReader } from './tv-schedule.reader';
 import { presentBroadcast, presentPublicBroadcast, rowOf } from './tv.presenters';
 
 export interface TvApiDeps {
@@ -24,7 +24,13 @@ export interface TvApiDeps {
   logger: Logger;
   ingestServerUrl: string;
   openApiJson: string;
+  /** Requests per minute per client IP on the public endpoints (D4.4: 60). */
+  publicPerMinute: number;
+  schedules: TvScheduleReader;
 }
+
+/** Headers browsers may read from public answers (shared with the fast path). */
+export const PUBLIC_EXPOSED_HEADERS = ['ETag', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -32,8 +38,9 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const PUBLIC_PER_MINUTE = 60;
 const CHANNEL_KEY_PER_MINUTE = 120;
+// The TV API writes, so the partner API's "read-only" note does not apply to its 405s.
+const methodNotAllowed = (allow: string) => partnerMethodNotAllowed(allow, null);
 type Handler = (req: Request, res: Response) => Promise<void>;
 const wrap = (h: Handler): RequestHandler => (req, res, next) => h(req, res).catch(next);
 
@@ -54,8 +61,8 @@ function jsonBody(): RequestHandler[] {
 /** /api/tv: the public schedule (no key, per-IP limit, CORS) and channel automation (channel keys). */
 export function tvApiRouter(deps: TvApiDeps): Router {
   const router = Router();
-  const publicLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: `ip:${req.ip}`, limit: PUBLIC_PER_MINUTE }));
-  const publicDoor = [cors({ methods: ['GET', 'HEAD'], exposedHeaders: ['ETag', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] }), publicLimit];
+  const publicLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: `ip:${req.ip}`, limit: deps.publicPerMinute }));
+  const publicDoor = [cors({ methods: ['GET', 'HEAD'], exposedHeaders: PUBLIC_EXPOSED_HEADERS }), publicLimit];
   const auth = authenticate(async (token, req) => {
     const principal = await deps.channelKeys.authenticate(token);
     (req.res as Response).locals.channelPrincipal = principal;
@@ -67,24 +74,17 @@ export function tvApiRouter(deps: TvApiDeps): Router {
   const show = (res: Response, status: number, r: { broadcast: Parameters<typeof rowOf>[0]; streamKey?: string }) => {
     res.status(status).json({ data: presentBroadcast(rowOf(r.broadcast), deps.ingestServerUrl, r.streamKey) });
   };
-  const listParams = { page: params.page, per_page: params.per_page };
 
   const openApi = prepareJson(deps.openApiJson);
   router.route('/openapi.json').get(cors(), wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));
   router.route('/live').get(...publicDoor, wrap(async (req, res) => {
-    const page = pageOf(parseQuery(req, listParams));
-    const { rows, total } = await deps.queries.live(page);
-    await sendJson(req, res, { meta: meta(page, total), data: rows.map(presentPublicBroadcast) });
+    await sendJson(req, res, await deps.schedules.list('live', req.query as Record<string, unknown>));
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/upcoming').get(...publicDoor, wrap(async (req, res) => {
-    const page = pageOf(parseQuery(req, listParams));
-    const { rows, total } = await deps.queries.upcoming(page);
-    await sendJson(req, res, { meta: meta(page, total), data: rows.map(presentPublicBroadcast) });
+    await sendJson(req, res, await deps.schedules.list('upcoming', req.query as Record<string, unknown>));
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/channels').get(...publicDoor, wrap(async (req, res) => {
-    const page = pageOf(parseQuery(req, listParams));
-    const { rows, total } = await deps.queries.channels(page);
-    await sendJson(req, res, { meta: meta(page, total), data: rows });
+    await sendJson(req, res, await deps.schedules.list('channels', req.query as Record<string, unknown>));
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/channels/:slug').get(...publicDoor, wrap(async (req, res) => {
     const c = await deps.queries.channel(String(req.params.slug));

@@ -6,12 +6,19 @@ export const DISCIPLINES = ['kickboxing', 'mma', 'boxing', 'muay-thai'] as const
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** Date.parse rolls impossible dates over (2030-02-30 becomes March 2): the calendar date and the time must exist as written. */
+function isRealTime(s: string): boolean {
+  const [y, m, d, h, min] = [s.slice(0, 4), s.slice(5, 7), s.slice(8, 10), s.slice(11, 13), s.slice(14, 16)].map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && h < 24 && min < 60 && !Number.isNaN(Date.parse(s));
+}
+
 /** One schema per field so that each failure names its field: 422 invalid_<field> (D5.3). */
 const FIELDS = {
   title: z.string().trim().min(1).max(140),
   source: z.enum(SOURCES),
   source_url: z.string().max(2000).nullable(),
-  scheduled_at: z.string().regex(ISO_WITH_OFFSET).refine((s) => !Number.isNaN(Date.parse(s))).transform((s) => new Date(s)),
+  scheduled_at: z.string().regex(ISO_WITH_OFFSET).refine(isRealTime).transform((s) => new Date(s)),
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),
   language: z.string().regex(/^[a-z]{2}$/),

@@ -69,7 +69,8 @@ export class BroadcastService {
       }
       const source = patch.source ?? broadcast.source;
       const sourceUrl = source === 'ingest' ? null : patch.source_url !== undefined ? patch.source_url : patch.source && patch.source !== broadcast.source ? null : broadcast.sourceUrl;
-      if (patch.source !== undefined || patch.source_url !== undefined) checkSourceUrl(source, sourceUrl);
+      // A source_url sent for an ingest source is refused, not dropped.
+      if (patch.source !== undefined || patch.source_url !== undefined) checkSourceUrl(source, patch.source_url !== undefined ? patch.source_url : sourceUrl);
       let streamKey: string | undefined;
       if (source === 'ingest' && broadcast.source !== 'ingest') streamKey = this.newStreamKey(broadcast);
       if (source !== 'ingest') broadcast.streamKeyHash = null;

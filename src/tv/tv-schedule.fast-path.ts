@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../http/logger';
+import { assignRequestId } from '../http/request-id';
+import { sendJson, type PreparedJson } from '../http/send-json';
+import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+import { PUBLIC_EXPOSED_HEADERS } from './tv-api.router';
+import type { TvScheduleReader } from './tv-schedule.reader';
+
+const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/api/tv/upcoming': 'upcoming' };
+
+/**
+ * GET /api/tv/live and /upcoming without the express router (see docs/adr/0005): the same
+ * per-IP limiter, the same cached page and the same CORS headers. Anything else (a bad query, an
+ * exhausted limit, a preflight) is handed to express before it is charged.
+ */
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: SlidingWindowLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger }) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const kind = PATHS[q < 0 ? url : url.slice(0, q)];
+    if (!kind) return false;
+    let body: PreparedJson;
+    try {
+      body = await deps.schedules.list(kind, q < 0 ? {} : queryRecord(url.slice(q + 1)));
+    } catch {
+      return false;
+    }
+    const key = `ip:${clientIp(req, deps.trustProxy)}`;
+    const decision = await deps.limiter.consume(key, deps.publicPerMinute).catch(() => null);
+    if (!decision?.allowed) return false;
+    assignRequestId(req, res);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', PUBLIC_EXPOSED_HEADERS.join(','));
+    res.setHeader('X-RateLimit-Limit', String(decision.limit));
+    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+    const refundRateLimit = async () => {
+      await deps.limiter.refund(key).catch(() => undefined);
+      res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
+    };
+    await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), body);
+    return true;
+  };
+}
+
+/** As express computes req.ip: the left-most X-Forwarded-For entry when proxies are trusted. */
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0].trim();
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+export function queryRecord(qs: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(qs)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}

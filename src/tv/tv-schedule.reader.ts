@@ -1,0 +1,32 @@
+import type { TvQueries } from '../domain/channels/tv.queries';
+import { prepareJson, type PreparedJson } from '../http/send-json';
+import { TtlCache } from '../lib/ttl-cache';
+import { meta, pageOf, params, parseQueryRecord } from '../rest/query';
+import { presentPublicBroadcast } from './tv.presenters';
+
+const LIST_PARAMS = { page: params.page, per_page: params.per_page };
+
+/**
+ * The public schedules (/live, /upcoming, /channels): what viewers' apps poll. Each page is
+ * rendered once per cache period and shared by the express routes and the fast path.
+ */
+export class TvScheduleReader {
+  private readonly pages: TtlCache<PreparedJson>;
+
+  constructor(private readonly queries: TvQueries, ttlMs: number) {
+    this.pages = new TtlCache(ttlMs);
+  }
+
+  /** Throws 422 invalid_page / invalid_per_page for bad paging parameters. */
+  list(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>): Promise<PreparedJson> {
+    const page = pageOf(parseQueryRecord(query, LIST_PARAMS));
+    return this.pages.get(`${kind}|${page.page}|${page.perPage}`, async () => {
+      if (kind === 'channels') {
+        const { rows, total } = await this.queries.channels(page);
+        return prepareJson({ meta: meta(page, total), data: rows });
+      }
+      const { rows, total } = await this.queries[kind](page);
+      return prepareJson({ meta: meta(page, total), data: rows.map(presentPublicBroadcast) });
+    });
+  }
+}
