@@ -7,6 +7,7 @@ import { Continent, Country, Division } from '../domain/reference/reference.enti
 import { Bout } from '../domain/results/bout.entity';
 import { Broadcast, BroadcastTelemetry } from '../domain/channels/broadcast.entities';
 import { Channel, ChannelApiKey, ChannelMember, StudioUser } from '../domain/channels/channel.entities';
+import { StudioSession } from '../domain/studio/studio-session.entity';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../webhooks/webhook.entities';
 
 /** Every entity, listed explicitly so discovery never scans the file system. */
@@ -19,4 +20,5 @@ export const entities = [
   AuditEntry,
   WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt,
   Channel, StudioUser, ChannelMember, ChannelApiKey, Broadcast, BroadcastTelemetry,
+  StudioSession,
 ];

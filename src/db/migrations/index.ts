@@ -4,6 +4,7 @@ import { Migration20261121213000_results_view } from './Migration20261121213000_
 import { Migration20261121214003_webhooks } from './Migration20261121214003_webhooks';
 import { Migration20261121220000_results_view_lateral } from './Migration20261121220000_results_view_lateral';
 import { Migration20261121220955_channels } from './Migration20261121220955_channels';
+import { Migration20261121221936_studio_sessions } from './Migration20261121221936_studio_sessions';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121214003_webhooks', class: Migration20261121214003_webhooks },
   { name: 'Migration20261121220000_results_view_lateral', class: Migration20261121220000_results_view_lateral },
   { name: 'Migration20261121220955_channels', class: Migration20261121220955_channels },
+  { name: 'Migration20261121221936_studio_sessions', class: Migration20261121221936_studio_sessions },
 ];

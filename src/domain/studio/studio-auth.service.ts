@@ -1,0 +1,80 @@
+import type { Connection } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { StudioUser, type Role } from '../channels/channel.entities';
+import { verifyPassword } from '../channels/password';
+import type { Clock } from '../clock';
+import { DomainError } from '../errors';
+import { generateToken, hashToken } from '../partners/api-key.token';
+import { inTransaction } from '../unit-of-work';
+import { StudioSession } from './studio-session.entity';
+
+export const SESSION_HOURS = 12;
+// A real scrypt hash of a random password: unknown emails cost the same time as known ones.
+const DUMMY_HASH = 'scrypt$16384$8$1$YksZl8rwP1vHGkCs7NXdcw$f-dxfj1hORilNmaa---hcYJQ2nFcE-3xgq1OM-z8mzElUjj_g_QAaQZHqZiZU8Ww7gtfA-97VZlRyKxDeifiDw';
+
+export interface StudioPrincipal {
+  kind: 'studio';
+  sessionId: string;
+  userId: string;
+  email: string;
+  /** channel id -> role */
+  roles: ReadonlyMap<string, Role>;
+}
+
+/** Studio sign-in, sessions and who may do what on which channel. */
+export class StudioAuthService {
+  constructor(private readonly root: EntityManager, private readonly connection: () => Connection, private readonly clock: Clock) {}
+
+  async login(email: string, password: string): Promise<{ token: string; expiresAt: Date; userId: string }> {
+    const em = this.root.fork();
+    const user = await em.findOne(StudioUser, { email: String(email ?? '').trim().toLowerCase() });
+    const ok = await verifyPassword(String(password ?? ''), user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) throw new DomainError('invalid_credentials', 'the email or the password is wrong');
+    const token = generateToken('st');
+    const expiresAt = new Date(this.clock.now().getTime() + SESSION_HOURS * 3_600_000);
+    await inTransaction(this.root, undefined, async (tx) => {
+      tx.persist(Object.assign(new StudioSession(), { user: tx.getReference(StudioUser, user.id), tokenHash: hashToken(token), expiresAt }));
+      await tx.flush();
+    });
+    return { token, expiresAt, userId: user.id };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.connection().execute(`update studio_session set ended_at = now() where id = ? and ended_at is null`, [sessionId]);
+  }
+
+  /** A session's principal with its roles; every request re-reads them, so a revoked role takes effect at once. */
+  async authenticate(token: string): Promise<StudioPrincipal> {
+    const rows = await this.connection().execute<{ id: string; user_id: string; email: string; expires_at: Date; ended_at: Date | null }[]>(
+      `select s.id, s.user_id, u.email, s.expires_at, s.ended_at from studio_session s join studio_user u on u.id = s.user_id where s.token_hash = ?`,
+      [hashToken(token)]);
+    const s = rows[0];
+    if (!s) throw new DomainError('invalid_key', 'the session is not recognised');
+    if (s.ended_at) throw new DomainError('invalid_key', 'the session has ended (signed out)');
+    if (new Date(s.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the session has expired: sign in again');
+    const members = (await this.connection().execute(
+      `select channel_id, role from channel_member where user_id = ?`, [s.user_id])) as { channel_id: string; role: Role }[];
+    return { kind: 'studio', sessionId: s.id, userId: s.user_id, email: s.email, roles: new Map(members.map((m) => [m.channel_id, m.role])) };
+  }
+}
+
+export type Permission = 'read' | 'broadcasts' | 'keys' | 'webhooks';
+
+const ALLOWED: Record<Role, readonly Permission[]> = {
+  owner: ['read', 'broadcasts', 'keys', 'webhooks'],
+  manager: ['read', 'broadcasts', 'keys', 'webhooks'],
+  editor: ['read', 'broadcasts'],
+  viewer: ['read'],
+};
+
+/**
+ * D9.2: a user sees only channels they hold a role on (others are not found), and may do only
+ * what the role allows there (else forbidden).
+ */
+export function requireRole(principal: StudioPrincipal, channelId: string, permission: Permission): Role {
+  const role = principal.roles.get(channelId);
+  if (!role) throw new DomainError('not_found', 'channel not found');
+  if (!ALLOWED[role].includes(permission)) throw new DomainError('forbidden', `the ${role} role cannot manage ${permission} on this channel`);
+  return role;
+}
+
