@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { Container } from './container';
+import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
 import { errorHandler } from './http/error-handler';
 import { sendError } from './http/http-errors';
@@ -94,6 +95,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.use('/api/v1', partnerApiRouter(partnerDeps));
   app.use('/api/tv', tvApiRouter(tvDeps));
   app.use('/internal/ingest', ingestRouter(c.services.ingest, c.config.ingest.secret));
+  app.use('/graphql', graphqlRouter(c));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));
   app.use(errorHandler(c.logger));

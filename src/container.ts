@@ -15,6 +15,7 @@ import { ChannelKeyAuthenticator } from './domain/channels/channel-key-authentic
 import { ChannelService } from './domain/channels/channel.service';
 import { IngestService } from './domain/channels/ingest.service';
 import { StudioUserService } from './domain/channels/studio-user.service';
+import { StudioAuthService } from './domain/studio/studio-auth.service';
 import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
 import { FighterService } from './domain/fighters/fighter.service';
@@ -51,6 +52,7 @@ export interface Container {
     broadcasts: BroadcastService;
     ingest: IngestService;
     studioUsers: StudioUserService;
+    studioAuth: StudioAuthService;
   };
   outbox: Outbox;
   queries: {
@@ -108,6 +110,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       broadcasts,
       ingest: new IngestService(root, clock, broadcasts),
       studioUsers: new StudioUserService(root),
+      studioAuth: new StudioAuthService(root, write, clock),
     },
     outbox,
     queries: {

@@ -991,7 +991,8 @@ const INFO_DESCRIPTION = [
   '## Rate limits',
   'Channel keys: 120 requests per key, public endpoints: 60 requests per client IP, each over a sliding ' +
     '60-second window. Answers carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` ' +
-    '(Unix seconds), except 401 and 500 answers. Over the limit the answer is 429 `rate_limited` with ' +
+    '(Unix seconds) once a key or client IP has been checked (not on 401, 405, 500, or a 404 for an ' +
+    'unknown path). Over the limit the answer is 429 `rate_limited` with ' +
     '`Retry-After` in whole seconds. 401 and 304 answers do not count. Checks run in this order: key, rate ' +
     'limit, scope, parameters.',
   '',
@@ -1008,7 +1009,8 @@ const INFO_DESCRIPTION = [
   'States: `scheduled` → `live` (go-live) → `ended` (end) → `replay`. An external broadcast (`youtube`, ' +
     '`vimeo`, `hls`, `mp4`) becomes `replay` as soon as it ends; an ingest broadcast stays `ended` until ' +
     'its recording is ready. Channel webhooks: creating emits `broadcast.scheduled`, going live ' +
-    '`broadcast.live`, ending `broadcast.ended`, the replay becoming available `replay.ready`.',
+    '`broadcast.live`, ending `broadcast.ended`, the replay becoming available `replay.ready` (for an ' +
+    'external broadcast both at once: its `broadcast.ended` payload already shows state `replay`).',
   '',
   'Visibility: `public`; `unlisted` (never listed, reachable by slug); `followers` and `ppv`, listed and ' +
     'shown with `locked: true`, `source_url: null` and `replay_url: null` on public endpoints.',

@@ -62,7 +62,8 @@ function jsonBody(): RequestHandler[] {
 export function tvApiRouter(deps: TvApiDeps): Router {
   const router = Router();
   const publicLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: `ip:${req.ip}`, limit: deps.publicPerMinute }));
-  const publicDoor = [cors({ methods: ['GET', 'HEAD'], exposedHeaders: PUBLIC_EXPOSED_HEADERS }), publicLimit];
+  const publicCors = cors({ methods: ['GET', 'HEAD'], exposedHeaders: PUBLIC_EXPOSED_HEADERS });
+  const publicDoor = [publicCors, publicLimit];
   const auth = authenticate(async (token, req) => {
     const principal = await deps.channelKeys.authenticate(token);
     (req.res as Response).locals.channelPrincipal = principal;
@@ -75,6 +76,8 @@ export function tvApiRouter(deps: TvApiDeps): Router {
     res.status(status).json({ data: presentBroadcast(rowOf(r.broadcast), deps.ingestServerUrl, r.streamKey) });
   };
 
+  // A browser preflights a GET that sends If-None-Match: the public endpoints answer it (not 405).
+  router.options(['/openapi.json', '/live', '/upcoming', '/channels', '/channels/:slug', '/broadcasts/:ref'], publicCors);
   const openApi = prepareJson(deps.openApiJson);
   router.route('/openapi.json').get(cors(), wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));
   router.route('/live').get(...publicDoor, wrap(async (req, res) => {

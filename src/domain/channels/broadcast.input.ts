@@ -13,11 +13,14 @@ function isRealTime(s: string): boolean {
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && h < 24 && min < 60 && !Number.isNaN(Date.parse(s));
 }
 
+// PostgreSQL text cannot hold NUL (the insert would fail with a 500), and no title or URL needs a control character.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
 /** One schema per field so that each failure names its field: 422 invalid_<field> (D5.3). */
 const FIELDS = {
-  title: z.string().trim().min(1).max(140),
+  title: z.string().trim().min(1).max(140).refine((s) => !CONTROL_CHARS.test(s)),
   source: z.enum(SOURCES),
-  source_url: z.string().max(2000).nullable(),
+  source_url: z.string().max(2000).refine((s) => !CONTROL_CHARS.test(s)).nullable(),
   scheduled_at: z.string().regex(ISO_WITH_OFFSET).refine(isRealTime).transform((s) => new Date(s)),
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),
@@ -26,7 +29,7 @@ const FIELDS = {
 };
 
 const HELP: Record<keyof typeof FIELDS, string> = {
-  title: 'a string of 1 to 140 characters',
+  title: 'a string of 1 to 140 characters, without control characters',
   source: `one of ${SOURCES.join(', ')}`,
   source_url: 'an https URL matching the source (a YouTube or Vimeo page, an .m3u8 or an .mp4), or absent for ingest',
   scheduled_at: 'an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00',

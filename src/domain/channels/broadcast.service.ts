@@ -41,7 +41,7 @@ export class BroadcastService {
       const channel = await em.findOneOrFail(Channel, { id: channelId });
       const broadcast = Object.assign(new Broadcast(), {
         channel,
-        slug: `${slugify(input.title).slice(0, 60)}-${randomBytes(4).toString('hex')}`,
+        slug: `${slugify(input.title).slice(0, 60).replace(/-+$/, '')}-${randomBytes(4).toString('hex')}`,
         title: input.title,
         source: input.source,
         sourceUrl: input.source === 'ingest' ? null : input.source_url,

@@ -55,7 +55,7 @@ export class IngestService {
   }
 
   async recordingDone(streamKey: string, replayUrl: string): Promise<void> {
-    if (!/^https:\/\/\S+$/.test(replayUrl)) throw new DomainError('invalid_replay_url', 'replay_url must be an https URL');
+    if (!/^https:\/\/[^\s\u0000-\u001f\u007f]+$/.test(replayUrl)) throw new DomainError('invalid_replay_url', 'replay_url must be an https URL');
     const b = await this.byKey(this.root.fork(), streamKey);
     await this.broadcasts.recordingReady(b.id, replayUrl);
   }

@@ -1,0 +1,159 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { computeHealth } from '../domain/channels/broadcast-health';
+import { rowOf } from '../domain/channels/broadcast.row';
+import { LIVE_SLOTS } from '../domain/channels/channel.entities';
+import { DomainError } from '../domain/errors';
+import { requireRole, type Permission } from '../domain/studio/studio-auth.service';
+import { sql } from '../domain/unit-of-work';
+import { decodeCursor, encodeCursor, toGqlBroadcast, toTvBody } from './broadcast.mapper';
+import { signedIn, type GqlContext } from './context';
+import {
+  Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, BroadcastStateEnum, ChannelApiKey,
+  ChannelScopeEnum, CreatedChannelApiKey, LiveSlots, RoleEnum, Session, StudioChannel, Viewer,
+} from './graphql.types';
+
+interface ChannelRow { id: string; slug: string; name: string; plan: string; billing_state: string; approved: boolean }
+
+async function channelsOf(ctx: GqlContext, ids: string[]): Promise<ChannelRow[]> {
+  if (ids.length === 0) return [];
+  return sql<ChannelRow[]>(ctx.c.orm.em.fork(),
+    `select id, slug, name, plan, billing_state, approved_at is not null as approved from channel where id = any(?::uuid[]) order by name, slug`, [`{${ids.join(',')}}`]);
+}
+
+function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
+  return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role: signedIn(ctx).roles.get(r.id) as RoleEnum };
+}
+
+/** Finds a channel the user holds a role on and checks the permission; any other channel is not found. */
+async function channelBySlug(ctx: GqlContext, slug: string, permission: Permission): Promise<ChannelRow> {
+  const principal = signedIn(ctx);
+  const [row] = await sql<ChannelRow[]>(ctx.c.orm.em.fork(),
+    `select id, slug, name, plan, billing_state, approved_at is not null as approved from channel where slug = ?`, [slug]);
+  if (!row) throw new DomainError('not_found', 'channel not found');
+  requireRole(principal, row.id, permission);
+  return row;
+}
+
+async function channelOfBroadcast(ctx: GqlContext, id: string, permission: Permission): Promise<string> {
+  const principal = signedIn(ctx);
+  const rows = /^[0-9a-f-]{36}$/i.test(id) ? await sql<{ channel_id: string }[]>(ctx.c.orm.em.fork(), `select channel_id from broadcast where id = ?`, [id]) : [];
+  if (!rows[0]) throw new DomainError('not_found', 'broadcast not found');
+  requireRole(principal, rows[0].channel_id, permission);
+  return rows[0].channel_id;
+}
+
+@Resolver(() => Viewer)
+export class ViewerResolver {
+  @Query(() => Viewer, { description: 'The signed-in studio user.' })
+  viewer(@Ctx() ctx: GqlContext): Viewer {
+    const p = signedIn(ctx);
+    return { id: p.userId, email: p.email };
+  }
+
+  @FieldResolver(() => [StudioChannel], { description: 'The channels this user holds a role on.' })
+  async channels(@Ctx() ctx: GqlContext): Promise<StudioChannel[]> {
+    return (await channelsOf(ctx, [...signedIn(ctx).roles.keys()])).map((r) => toChannel(ctx, r));
+  }
+
+  @Mutation(() => Session, { description: 'Signs in; the token is valid 12 hours.' })
+  async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GqlContext): Promise<Session> {
+    const s = await ctx.c.services.studioAuth.login(email, password);
+    return { token: s.token, expiresAt: s.expiresAt };
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends this session.' })
+  async logout(@Ctx() ctx: GqlContext): Promise<boolean> {
+    await ctx.c.services.studioAuth.logout(signedIn(ctx).sessionId);
+    return true;
+  }
+}
+
+@Resolver(() => StudioChannel)
+export class ChannelResolver {
+  @Query(() => StudioChannel)
+  async channel(@Arg('slug') slug: string, @Ctx() ctx: GqlContext): Promise<StudioChannel> {
+    return toChannel(ctx, await channelBySlug(ctx, slug, 'read'));
+  }
+
+  @FieldResolver(() => LiveSlots)
+  async liveSlots(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<LiveSlots> {
+    return { used: await ctx.loaders.liveSlotsUsed.load(channel.id), total: LIVE_SLOTS[channel.plan as keyof typeof LIVE_SLOTS] };
+  }
+
+  @FieldResolver(() => BroadcastConnection)
+  async broadcasts(
+    @Root() channel: StudioChannel,
+    @Ctx() ctx: GqlContext,
+    @Arg('state', () => BroadcastStateEnum, { nullable: true }) state?: BroadcastStateEnum,
+    @Arg('first', () => Int, { defaultValue: 20 }) first = 20,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ): Promise<BroadcastConnection> {
+    if (first < 1 || first > 100) throw new DomainError('invalid_first', 'first must be from 1 to 100');
+    const cursor = after ? decodeCursor(after) : undefined;
+    if (after && !cursor) throw new DomainError('invalid_after', 'after is not a cursor of this connection');
+    const rows = await ctx.c.queries.tv.channelBroadcasts(channel.id, { state, first: first + 1, after: cursor ?? undefined });
+    const page = rows.slice(0, first);
+    return {
+      edges: page.map((r) => ({ cursor: encodeCursor(r), node: toGqlBroadcast(r, ctx.c.config.ingest.serverUrl) })),
+      pageInfo: { hasNextPage: rows.length > first, endCursor: page.length ? encodeCursor(page[page.length - 1]) : null },
+    };
+  }
+
+  @FieldResolver(() => [ChannelApiKey], { description: 'Owners and managers only.' })
+  async apiKeys(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<ChannelApiKey[]> {
+    requireRole(signedIn(ctx), channel.id, 'keys');
+    return ctx.loaders.apiKeys.load(channel.id);
+  }
+
+  @Mutation(() => CreatedChannelApiKey, { description: 'A key for /api/tv, shown once. Owners and managers.' })
+  async createChannelApiKey(
+    @Arg('channel') slug: string, @Arg('name') name: string, @Arg('scopes', () => [ChannelScopeEnum]) scopes: ChannelScopeEnum[], @Ctx() ctx: GqlContext,
+  ): Promise<CreatedChannelApiKey> {
+    const channel = await channelBySlug(ctx, slug, 'keys');
+    const p = signedIn(ctx);
+    const { key, token } = await ctx.c.services.channels.createKey({ id: `studio:${p.email}` }, { channelId: channel.id, name, scopes, createdBy: p.userId });
+    return { secret: token, key: { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: null, lastUsedAt: null } };
+  }
+
+  @Mutation(() => ChannelApiKey, { description: 'Revokes a key: it stops working on /api/tv at once.' })
+  async revokeChannelApiKey(@Arg('channel') slug: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<ChannelApiKey> {
+    const channel = await channelBySlug(ctx, slug, 'keys');
+    const key = await ctx.c.services.channels.revokeKey({ id: `studio:${signedIn(ctx).email}` }, channel.id, id);
+    return { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: key.revokedAt, lastUsedAt: key.lastUsedAt };
+  }
+}
+
+@Resolver(() => Broadcast)
+export class BroadcastResolver {
+  @FieldResolver(() => BroadcastHealth)
+  async health(@Root() b: Broadcast, @Ctx() ctx: GqlContext): Promise<BroadcastHealth> {
+    const h = computeHealth(b, await ctx.loaders.telemetry.load(b.id), ctx.c.clock.now());
+    return { signal: h.signal, bitrateKbps: h.bitrate_kbps, resolution: h.resolution, fps: h.fps, viewers: h.viewers, warnings: h.warnings, updatedAt: h.updated_at ? new Date(h.updated_at) : null };
+  }
+
+  @Mutation(() => Broadcast, { description: 'Creates a broadcast (the TV API rules and error codes); an ingest one shows its stream key once.' })
+  async createBroadcast(@Arg('channel') slug: string, @Arg('input') input: BroadcastInput, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    const channel = await channelBySlug(ctx, slug, 'broadcasts');
+    const r = await ctx.c.services.broadcasts.create(channel.id, toTvBody(input));
+    return toGqlBroadcast(rowOf(r.broadcast), ctx.c.config.ingest.serverUrl, r.streamKey);
+  }
+
+  @Mutation(() => Broadcast)
+  async updateBroadcast(@Arg('id', () => ID) id: string, @Arg('input') input: BroadcastPatch, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
+    const r = await ctx.c.services.broadcasts.update(channelId, id, toTvBody(input));
+    return toGqlBroadcast(rowOf(r.broadcast), ctx.c.config.ingest.serverUrl, r.streamKey);
+  }
+
+  @Mutation(() => Broadcast)
+  async goLive(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
+    return toGqlBroadcast(rowOf(await ctx.c.services.broadcasts.goLive(channelId, id)), ctx.c.config.ingest.serverUrl);
+  }
+
+  @Mutation(() => Broadcast)
+  async endBroadcast(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
+    return toGqlBroadcast(rowOf(await ctx.c.services.broadcasts.end(channelId, id)), ctx.c.config.ingest.serverUrl);
+  }
+}
