@@ -8,12 +8,15 @@ import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { rateLimit } from '../http/rate-limit';
 import { createLoaders, type GqlContext } from './context';
+import { costLimit } from './cost-limit';
 import { depthLimit } from './depth-limit';
 import { studioSchema } from './schema';
 
 const SESSION_PER_MINUTE = 120;
 const ANONYMOUS_PER_MINUTE = 30;
 const MAX_DEPTH = 10;
+// The dashboard (a channel, 50 broadcasts with health, keys, endpoints and deliveries) costs ~1,500.
+const MAX_COST = 20_000;
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -36,7 +39,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
  * /graphql: the studio's door. A session (`Authorization: Bearer st_...`) is checked by the same
  * authenticate and rate-limit middleware as the REST doors; without one only `login` answers.
  * Apollo's CSRF prevention is on, introspection is off in production, and queries deeper than
- * MAX_DEPTH are refused before they run.
+ * MAX_DEPTH or costlier than MAX_COST are refused before they run.
  */
 export function graphqlRouter(c: Container): Router {
   const server = new ApolloServer<GqlContext>({
@@ -44,7 +47,7 @@ export function graphqlRouter(c: Container): Router {
     csrfPrevention: true,
     introspection: c.config.env !== 'production',
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(MAX_DEPTH) as ValidationRule],
+    validationRules: [depthLimit(MAX_DEPTH) as ValidationRule, costLimit(MAX_COST) as ValidationRule],
     formatError,
     plugins: [] as ApolloServerPlugin<GqlContext>[],
   });
