@@ -24,7 +24,7 @@ const client = (token?: string) => new Client({
   url,
   exchanges: [fetchExchange],
   preferGetMethod: false,
-  fetchOptions: () => ({ headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  fetchOptions: (): RequestInit => ({ headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>) }),
 });
 
 describe('a real GraphQL client (urql) over HTTP', () => {
