@@ -23,6 +23,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { countDashboardStatements } from './dashboard-statements';
 import { runAutocannon, type AutocannonInstance, type AutocannonResult } from './autocannon';
 
 // ---------------------------------------------------------------------------------------------
@@ -42,11 +43,17 @@ interface Target {
   headers?: Record<string, string>;
   /** Send the partner demo key (default: true on the service). */
   auth?: boolean;
+  /** Send a studio session of the demo owner instead (GraphQL). */
+  session?: boolean;
   /** Sanity check of the one preflight response: return a complaint, or undefined when fine. */
   check?: (body: string) => string | undefined;
 }
 
 const RANKINGS_PATH = '/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg';
+const DASHBOARD_QUERY = `query($slug: String!) { channel(slug: $slug) { slug plan billingState liveSlots { used total }
+  broadcasts(first: 50) { edges { node { id title state source health { signal bitrateKbps viewers warnings { code } } } } }
+  apiKeys { id name prefix scopes } } }`;
+let sessionToken = '';
 const BENCH_KEY = 'pk_demo_bench';
 
 const dataArray = (min: number) => (body: string): string | undefined => {
@@ -63,6 +70,8 @@ const TARGETS: readonly Target[] = [
   { name: 'bare node:http', server: 'bare', path: '/', auth: false },
   { name: '/api/tv/live', server: 'service', path: '/api/tv/live', auth: false, check: dataArray(1) },
   { name: '/api/tv/upcoming', server: 'service', path: '/api/tv/upcoming', auth: false, check: dataArray(1) },
+  { name: 'graphql dashboard', server: 'service', path: '/graphql', method: 'POST', session: true, headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: DASHBOARD_QUERY, variables: { slug: 'demo-tv' } }), check: (b) => (JSON.parse(b).errors ? `errors: ${b.slice(0, 200)}` : undefined) },
   // Later: { name: 'graphql dashboard', server: 'service', path: '/graphql', method: 'POST', body: ..., headers: { 'content-type': 'application/json' } },
 ];
 
@@ -202,6 +211,7 @@ async function startService(s: Settings): Promise<Service> {
   }
   // The public TV limit (60 per minute per IP) would stop the load generator, which is one IP.
   env.TV_PUBLIC_PER_MINUTE = '1000000000';
+  env.STUDIO_SESSION_PER_MINUTE = '1000000000';
   const child = spawn(process.execPath, [...s.serviceNodeArgs, resolve(DIST, 'main.js')], {
     cwd: PROJECT_ROOT,
     env,
@@ -308,8 +318,20 @@ let current: AutocannonInstance | undefined;
 let interrupted = false;
 
 function headersFor(t: Target): Record<string, string> {
+  if (t.session) return { authorization: `Bearer ${sessionToken}`, ...t.headers };
   const auth = t.auth ?? t.server === 'service';
   return { ...(auth ? { authorization: `Bearer ${BENCH_KEY}` } : {}), ...t.headers };
+}
+
+/** Signs in as the demo studio owner (the README's credentials). */
+async function studioLogin(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation { login(email: "owner@demo.tv", password: "demo-owner-pass") { token } }' }),
+  });
+  const body = (await res.json()) as { data?: { login: { token: string } }; errors?: unknown };
+  if (!body.data) throw new Error(`studio login failed: ${JSON.stringify(body.errors)}`);
+  return body.data.login.token;
 }
 
 /** One request, to check the target answers 2xx and something sensible before loading it. */
@@ -418,6 +440,7 @@ async function main(): Promise<number> {
   const bare = await startBare(sample.body, sample.contentType);
   log(`bare node:http server on ${bare.baseUrl} answering the ${Buffer.byteLength(sample.body)} bytes of /rankings (${sample.contentType})`);
   const bases: Record<ServerName, string> = { service: service.baseUrl, bare: bare.baseUrl };
+  if (targets.some((t) => t.session)) sessionToken = await studioLogin(service.baseUrl);
 
   const rows: Row[] = [];
   for (const t of targets) {
@@ -456,6 +479,10 @@ async function main(): Promise<number> {
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) {
     lines.push(`ERROR: ${r.name} answered ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)} and ${r.errors} connection errors (${r.timeouts} timeouts); its figures are not meaningful`);
+  }
+  if (targets.some((t) => t.session)) {
+    const statements = await countDashboardStatements({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, query: DASHBOARD_QUERY });
+    lines.push(`graphql dashboard: ${statements} SQL statements per query (sign-in check and roles included)`);
   }
   out.write(lines.join('\n') + '\n');
 

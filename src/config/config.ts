@@ -22,6 +22,7 @@ const envSchema = z.object({
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   RATE_LIMIT_PREFIX: z.string().default('rl'),
   TV_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  STUDIO_SESSION_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).refine((v) => {
     try {
@@ -60,6 +61,8 @@ export interface Config {
   readonly rateLimitPrefix: string;
   /** Public TV endpoints, per client IP (D4.4); raised only for benchmarks. */
   readonly tvPublicPerMinute: number;
+  /** GraphQL requests per minute per studio session; raised only for benchmarks. */
+  readonly studioSessionPerMinute: number;
   readonly webhooks: {
     readonly worker: boolean;
     readonly schedule: readonly number[];
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
     tvPublicPerMinute: e.TV_PUBLIC_PER_MINUTE,
+    studioSessionPerMinute: e.STUDIO_SESSION_PER_MINUTE,
     webhooks: Object.freeze({
       worker: e.WEBHOOK_WORKER === 'on',
       schedule: Object.freeze(parseRetrySchedule(e.WEBHOOK_RETRY_SCHEDULE)),

@@ -12,7 +12,6 @@ import { costLimit } from './cost-limit';
 import { depthLimit } from './depth-limit';
 import { studioSchema } from './schema';
 
-const SESSION_PER_MINUTE = 120;
 const ANONYMOUS_PER_MINUTE = 30;
 const MAX_DEPTH = 10;
 // The dashboard (a channel, 50 broadcasts with health, keys, endpoints and deliveries) costs ~1,500.
@@ -56,7 +55,7 @@ export function graphqlRouter(c: Container): Router {
   const auth = authenticate(async (token, req) => {
     const principal = await c.services.studioAuth.authenticate(token);
     (req.res as Response).locals.studioPrincipal = principal;
-    return { kind: 'studio', limitKey: `st:${principal.sessionId}`, limitPerMinute: SESSION_PER_MINUTE, scopes: [] };
+    return { kind: 'studio', limitKey: `st:${principal.sessionId}`, limitPerMinute: c.config.studioSessionPerMinute, scopes: [] };
   }, { allowApiKeyHeader: false, tokenPrefix: 'st_' });
   const sessionLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: req.principal!.limitKey, limit: req.principal!.limitPerMinute }));
   const anonymousLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: `gql-ip:${req.ip}`, limit: ANONYMOUS_PER_MINUTE }));
