@@ -17,11 +17,15 @@ export async function adminJson<T = Record<string, any>>(c: Container, ...argv: 
 }
 
 /** The real binary, as an operator runs it, against a database URL. */
-export async function adminProcess(databaseUrl: string, argv: string[], env: Record<string, string> = {}): Promise<CliOutput> {
+export async function adminProcess(databaseUrl: string | null, argv: string[], env: Record<string, string> = {}): Promise<CliOutput> {
   const root = join(__dirname, '..', '..');
+  // null: no DATABASE_URL, as in a terminal beside `npm start` on the embedded database.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
+  if (databaseUrl === null) delete childEnv.DATABASE_URL;
+  else childEnv.DATABASE_URL = databaseUrl;
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', join(root, 'src/admin/cli.ts'), ...argv], {
-      cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
+      cwd: root, env: childEnv,
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
