@@ -27,6 +27,7 @@ import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './http/logger';
 import { TtlCache } from './lib/ttl-cache';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
+import { ChannelWebhookService } from './webhooks/channel-webhook.service';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
@@ -48,6 +49,8 @@ export interface Container {
     reference: ReferenceService;
     webhooks: WebhookEndpointService;
     deliveries: DeliveryLogService;
+    /** A channel's webhook endpoints and delivery log, for studio users (D9.3). */
+    channelWebhooks: ChannelWebhookService;
     channels: ChannelService;
     broadcasts: BroadcastService;
     ingest: IngestService;
@@ -90,6 +93,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(root, clock, outbox);
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
+  const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
+  const deliveries = new DeliveryLogService(root);
   return {
     config,
     orm,
@@ -104,8 +109,9 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       rankings: new RankingService(root, clock, outbox),
       partners: new PartnerService(root, clock),
       reference: new ReferenceService(root),
-      webhooks: new WebhookEndpointService(root, clock, targetPolicy),
-      deliveries: new DeliveryLogService(root),
+      webhooks,
+      deliveries,
+      channelWebhooks: new ChannelWebhookService(root, clock, targetPolicy, outbox, webhooks, deliveries),
       channels: new ChannelService(root, clock),
       broadcasts,
       ingest: new IngestService(root, clock, broadcasts),

@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { BroadcastResolver, ChannelResolver, ViewerResolver } from './studio.resolvers';
+import { ChannelWebhooksResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './webhooks.resolvers';
 
 let built: GraphQLSchema | null = null;
 
 /** The studio schema, built once from the resolvers (code first). */
 export function studioSchema(): GraphQLSchema {
-  built ??= buildSchemaSync({ resolvers: [ViewerResolver, ChannelResolver, BroadcastResolver], validate: false });
+  built ??= buildSchemaSync({ resolvers: [ViewerResolver, ChannelResolver, BroadcastResolver, ChannelWebhooksResolver, WebhookEndpointResolver, WebhookDeliveryResolver], validate: false });
   return built;
 }
 

@@ -37,7 +37,7 @@ const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_i
 const STATUSES = ['pending', 'sending', 'succeeded', 'failed'];
 /** Raw queries return timestamps as PostgreSQL text: the views promise Dates. */
 const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-const deliveryView = (r: DeliveryView): DeliveryView =>
+export const deliveryView = (r: DeliveryView): DeliveryView =>
   ({ ...r, next_attempt_at: at(r.next_attempt_at)!, created_at: at(r.created_at)!, completed_at: at(r.completed_at) });
 const uuid = (id: string, what: string) => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
@@ -111,7 +111,8 @@ export class DeliveryLogService {
     });
   }
 
-  private async byIds(em: EntityManager, ids: string[]): Promise<DeliveryView[]> {
+  /** Deliveries by id, oldest first, read in the caller's transaction. */
+  async byIds(em: EntityManager, ids: string[]): Promise<DeliveryView[]> {
     if (ids.length === 0) return [];
     const rows = await sql<DeliveryView[]>(em,
       `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.id`,

@@ -8,7 +8,11 @@ import type { Payload, WebhookPayloads } from './webhook-payloads';
 
 export const WAKE_CHANNEL = 'svc_webhooks';
 
-export type Audience = { kind: 'partners' } | { kind: 'channel'; channelId: string };
+/**
+ * Who receives: partner endpoints, a channel's endpoints (each subscribed to the event), or one
+ * endpoint whatever it subscribed to (the studio's test `ping`).
+ */
+export type Audience = { kind: 'partners' } | { kind: 'channel'; channelId: string } | { kind: 'endpoint'; endpointId: string };
 
 /** ISO 8601 with an explicit offset, as the envelope promises. */
 export function isoWithOffset(d: Date): string {
@@ -51,13 +55,15 @@ export class Outbox implements DomainEventSink {
        select x.id, x.type, x.payload, ?::timestamptz from unnest(?::text[], ?::text[], ?::text[]) as x(id, type, payload)`,
       [createdAt, pgArray(envelopes.map((e) => e.id)), pgArray(envelopes.map((e) => e.event)), pgArray(envelopes.map((e) => JSON.stringify(e)))]);
     const ids = `{${envelopes.map((e) => e.id).join(',')}}`;
-    const audienceFilter = audience.kind === 'partners' ? 'e.partner_id is not null' : 'e.channel_id = ?';
+    const [target, targetParams]: [string, unknown[]] = audience.kind === 'partners' ? ['ev.type = any(e.events) and e.partner_id is not null', []]
+      : audience.kind === 'channel' ? ['ev.type = any(e.events) and e.channel_id = ?', [audience.channelId]]
+      : ['e.id = ?', [audience.endpointId]];
     await sql(em,
       `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
        select gen_random_uuid(), ev.id, e.id, 'pending', 0, now(), now()
-         from webhook_event ev join webhook_endpoint e on ev.type = any(e.events)
-        where ev.id = any(?::text[]) and e.enabled and ${audienceFilter}`,
-      audience.kind === 'partners' ? [ids] : [ids, audience.channelId]);
+         from webhook_event ev join webhook_endpoint e on ${target}
+        where ev.id = any(?::text[]) and e.enabled`,
+      [...targetParams, ids]);
     await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
     return envelopes.map((e) => e.id);
   }

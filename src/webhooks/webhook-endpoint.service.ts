@@ -84,7 +84,7 @@ export class WebhookEndpointService {
 
   private async byId(em: EntityManager, id: string): Promise<WebhookEndpoint> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', 'an endpoint id is a uuid');
-    const endpoint = await em.findOne(WebhookEndpoint, { id });
+    const endpoint = await em.findOne(WebhookEndpoint, { id, deletedAt: null });
     if (!endpoint) throw notFound(`webhook endpoint "${id}"`);
     return endpoint;
   }

@@ -18,6 +18,8 @@ export class WebhookEndpoint {
   @Property({ type: 'timestamptz', nullable: true }) nextSecretFrom: Date | null = null;
   @Property({ type: 'boolean' }) enabled: boolean = true;
   @Property({ type: 'text', nullable: true }) disabledReason: string | null = null;
+  /** A channel endpoint deleted in the studio: disabled and hidden, its delivery log kept. */
+  @Property({ type: 'timestamptz', nullable: true }) deletedAt: Date | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -5,6 +5,7 @@ import { Migration20261121214003_webhooks } from './Migration20261121214003_webh
 import { Migration20261121220000_results_view_lateral } from './Migration20261121220000_results_view_lateral';
 import { Migration20261121220955_channels } from './Migration20261121220955_channels';
 import { Migration20261121221936_studio_sessions } from './Migration20261121221936_studio_sessions';
+import { Migration20261121223000_webhook_endpoint_deleted_at } from './Migration20261121223000_webhook_endpoint_deleted_at';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121220000_results_view_lateral', class: Migration20261121220000_results_view_lateral },
   { name: 'Migration20261121220955_channels', class: Migration20261121220955_channels },
   { name: 'Migration20261121221936_studio_sessions', class: Migration20261121221936_studio_sessions },
+  { name: 'Migration20261121223000_webhook_endpoint_deleted_at', class: Migration20261121223000_webhook_endpoint_deleted_at },
 ];

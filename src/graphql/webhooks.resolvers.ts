@@ -1,0 +1,113 @@
+import { DateTimeISOResolver } from 'graphql-scalars';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import type { AttemptView, DeliveryView } from '../webhooks/delivery-log.service';
+import type { ChannelEndpointView } from '../webhooks/channel-webhook.service';
+import { signedIn, type GqlContext } from './context';
+import { StudioChannel } from './graphql.types';
+import { webhookLoaders } from './webhook.loaders';
+import {
+  CreatedWebhookEndpoint, GqlWebhookAttempt, GqlWebhookDelivery, GqlWebhookEndpoint, RotatedWebhookSecret, WebhookDeliveryStatusEnum,
+} from './webhook.types';
+
+/**
+ * The channel's webhook endpoints and delivery log (D9.3). Who may do what is decided by
+ * ChannelWebhookService (every role reads; owner and manager change); this layer only maps.
+ */
+
+const toEndpoint = (e: ChannelEndpointView): GqlWebhookEndpoint => ({
+  id: e.id, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.secretSwitchAt, createdAt: e.createdAt,
+});
+
+export const toDelivery = (d: DeliveryView): GqlWebhookDelivery => ({
+  id: d.id, eventId: d.event_id, event: d.event, status: d.status as WebhookDeliveryStatusEnum, attempt: d.attempt,
+  nextAttemptAt: d.status === 'pending' ? d.next_attempt_at : null, replayOf: d.replay_of, lastStatusCode: d.last_status_code,
+  lastError: d.last_error, createdAt: d.created_at, completedAt: d.completed_at,
+});
+
+const toAttempt = (a: AttemptView): GqlWebhookAttempt => ({
+  attemptNo: a.attempt_no, startedAt: a.started_at, durationMs: a.duration_ms, requestHeaders: a.request_headers,
+  statusCode: a.status_code, error: a.error, responseExcerpt: a.response_excerpt,
+});
+
+const service = (ctx: GqlContext) => ctx.c.services.channelWebhooks;
+
+@Resolver(() => StudioChannel)
+export class ChannelWebhooksResolver {
+  @FieldResolver(() => [GqlWebhookEndpoint], { description: "The channel's webhook endpoints, oldest first. Every role reads them." })
+  async webhookEndpoints(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<GqlWebhookEndpoint[]> {
+    return (await webhookLoaders(ctx).endpoints.load(channel.id)).map(toEndpoint);
+  }
+}
+
+@Resolver(() => GqlWebhookEndpoint)
+export class WebhookEndpointResolver {
+  @FieldResolver(() => [GqlWebhookDelivery], { description: 'The delivery log, newest first (first: 1 to 100).' })
+  async deliveries(
+    @Root() endpoint: GqlWebhookEndpoint, @Ctx() ctx: GqlContext, @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+  ): Promise<GqlWebhookDelivery[]> {
+    return (await webhookLoaders(ctx).deliveries(first).load(endpoint.id)).map(toDelivery);
+  }
+
+  @Mutation(() => CreatedWebhookEndpoint, { description: 'A new endpoint (https; events among broadcast.scheduled, broadcast.live, broadcast.ended, replay.ready, ping). The secret is shown once. Owners and managers.' })
+  async createWebhookEndpoint(
+    @Arg('channel') slug: string, @Arg('url') url: string, @Arg('events', () => [String]) events: string[], @Ctx() ctx: GqlContext,
+  ): Promise<CreatedWebhookEndpoint> {
+    const p = signedIn(ctx);
+    const channel = await service(ctx).channel(p, slug, 'webhooks');
+    const created = await service(ctx).create(p, channel.id, { url, events });
+    return { endpoint: toEndpoint(created.endpoint), secret: created.secret };
+  }
+
+  @Mutation(() => GqlWebhookEndpoint, { description: 'Changes the url, the events or enabled (give at least one). Owners and managers.' })
+  async updateWebhookEndpoint(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GqlContext,
+    @Arg('url', () => String, { nullable: true }) url?: string | null,
+    @Arg('events', () => [String], { nullable: true }) events?: string[] | null,
+    @Arg('enabled', () => Boolean, { nullable: true }) enabled?: boolean | null,
+  ): Promise<GqlWebhookEndpoint> {
+    return toEndpoint(await service(ctx).update(signedIn(ctx), id, { url, events, enabled }));
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes the endpoint: nothing more is sent to it, waiting deliveries fail. Owners and managers.' })
+  async deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<boolean> {
+    await service(ctx).remove(signedIn(ctx), id);
+    return true;
+  }
+
+  @Mutation(() => RotatedWebhookSecret, { description: 'A new secret, shown once; the old one keeps signing until switchAt (default 24 hours from now). Owners and managers.' })
+  async rotateWebhookSecret(
+    @Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext, @Arg('switchAt', () => DateTimeISOResolver, { nullable: true }) switchAt?: Date | null,
+  ): Promise<RotatedWebhookSecret> {
+    const r = await service(ctx).rotateSecret(signedIn(ctx), id, switchAt);
+    return { endpoint: toEndpoint(r.endpoint), secret: r.secret, switchAt: r.switchAt };
+  }
+
+  @Mutation(() => GqlWebhookDelivery, { description: 'The Test button: sends a ping event to this endpoint, whatever it subscribed to. Owners and managers.' })
+  async pingWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<GqlWebhookDelivery> {
+    return toDelivery(await service(ctx).ping(signedIn(ctx), id));
+  }
+}
+
+@Resolver(() => GqlWebhookDelivery)
+export class WebhookDeliveryResolver {
+  @FieldResolver(() => [GqlWebhookAttempt], { description: 'Every attempt, in order.' })
+  async attempts(@Root() delivery: GqlWebhookDelivery, @Ctx() ctx: GqlContext): Promise<GqlWebhookAttempt[]> {
+    return (await webhookLoaders(ctx).attempts.load(delivery.id)).map(toAttempt);
+  }
+
+  @Mutation(() => GqlWebhookDelivery, { description: 'Sends a delivery again: a new delivery id, X-SVC-Replay-Of the original, the same payload id. Owners and managers.' })
+  async redeliverWebhookDelivery(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<GqlWebhookDelivery> {
+    return toDelivery(await service(ctx).redeliver(signedIn(ctx), id));
+  }
+
+  @Mutation(() => [GqlWebhookDelivery], { description: 'Sends again every failed delivery of the endpoint created from since (until: before then). Owners and managers.' })
+  async recoverWebhookDeliveries(
+    @Arg('endpoint', () => ID) endpointId: string,
+    @Arg('since', () => DateTimeISOResolver) since: Date,
+    @Ctx() ctx: GqlContext,
+    @Arg('until', () => DateTimeISOResolver, { nullable: true }) until?: Date | null,
+  ): Promise<GqlWebhookDelivery[]> {
+    return (await service(ctx).recover(signedIn(ctx), endpointId, since, until)).map(toDelivery);
+  }
+}
