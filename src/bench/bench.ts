@@ -52,7 +52,8 @@ interface Target {
 const RANKINGS_PATH = '/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg';
 const DASHBOARD_QUERY = `query($slug: String!) { channel(slug: $slug) { slug plan billingState liveSlots { used total }
   broadcasts(first: 50) { edges { node { id title state source health { signal bitrateKbps viewers warnings { code } } } } }
-  apiKeys { id name prefix scopes } } }`;
+  apiKeys { id name prefix scopes }
+  webhookEndpoints { id url enabled deliveries(first: 10) { id status attempts { attemptNo statusCode durationMs } } } } }`;
 let sessionToken = '';
 const BENCH_KEY = 'pk_demo_bench';
 

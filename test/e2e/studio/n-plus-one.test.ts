@@ -12,6 +12,7 @@ const DASHBOARD = `query($slug: String!) { channel(slug: $slug) {
   broadcasts(first: 50) { edges { cursor node { id title state source ingest { serverUrl }
     health { signal bitrateKbps viewers warnings { code message } } } } pageInfo { hasNextPage } }
   apiKeys { id name prefix scopes revokedAt }
+  webhookEndpoints { id url events enabled deliveries(first: 10) { id event status attempts { attemptNo statusCode durationMs } } }
 } }`;
 
 /** Counts the SQL statements the app sends, at the driver, while `fn` runs. */
@@ -37,6 +38,25 @@ async function dashboard() {
   return res.body.data.channel;
 }
 
+/** More endpoints, deliveries and attempts: the dashboard must not run more statements for them. */
+async function addEndpointsAndDeliveries(endpoints: number, deliveriesEach: number) {
+  const conn = t.c.orm.em.getConnection();
+  for (let e = 0; e < endpoints; e++) {
+    const [endpoint] = await conn.execute(
+      `insert into webhook_endpoint (id, channel_id, url, events, secret, enabled, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, '{broadcast.live}', 'whsec_x', true, now(), now()) returning id`, [channelId, `https://hooks.example/${e}`]);
+    for (let d = 0; d < deliveriesEach; d++) {
+      const eventId = `evt_bench_${e}_${d}_${Math.random().toString(36).slice(2)}`;
+      await conn.execute(`insert into webhook_event (id, type, payload, created_at) values (?, 'broadcast.live', '{}', now())`, [eventId]);
+      const [delivery] = await conn.execute(
+        `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at) values (gen_random_uuid(), ?, ?, 'failed', 2, now(), now()) returning id`, [eventId, endpoint.id]);
+      for (const n of [1, 2]) {
+        await conn.execute(`insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code) values (gen_random_uuid(), ?, ?, now(), 12, '{}', 500)`, [delivery.id, n]);
+      }
+    }
+  }
+}
+
 async function addBroadcasts(n: number) {
   for (let i = 0; i < n; i++) {
     const { broadcast } = await t.c.services.broadcasts.create(channelId, i % 2
@@ -56,13 +76,23 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the studio dashboard query (D9.5)', () => {
-  it('runs the same small number of SQL statements for 5 broadcasts and for 50', async () => {
+  it('runs the same small number of SQL statements for 5 broadcasts and for 50, and for 1 or 5 endpoints with their deliveries', async () => {
     // The demo channel has 7 broadcasts: keep 5.
     await t.c.orm.em.getConnection().execute(`delete from broadcast where channel_id = ? and id not in (select id from broadcast where channel_id = ? order by created_at limit 5)`, [channelId, channelId]);
-    const few = await countStatements(async () => expect((await dashboard()).broadcasts.edges).toHaveLength(5));
+    await addEndpointsAndDeliveries(1, 2);
+    const few = await countStatements(async () => {
+      const channel = await dashboard();
+      expect(channel.broadcasts.edges).toHaveLength(5);
+      expect(channel.webhookEndpoints[0].deliveries[0].attempts).toHaveLength(2);
+    });
     await addBroadcasts(45);
-    const many = await countStatements(async () => expect((await dashboard()).broadcasts.edges).toHaveLength(50));
+    await addEndpointsAndDeliveries(4, 10);
+    const many = await countStatements(async () => {
+      const channel = await dashboard();
+      expect(channel.broadcasts.edges).toHaveLength(50);
+      expect(channel.webhookEndpoints).toHaveLength(5);
+    });
     expect(many).toBe(few);
-    expect(few).toBeLessThanOrEqual(10);
+    expect(few).toBeLessThanOrEqual(12);
   });
 });
