@@ -93,6 +93,14 @@ describe('the studio GraphQL endpoint', () => {
     expect((await gql('{ viewer { email } }', {}, token)).status).toBe(401);
   });
 
+  it('keeps a session to its own door: /api/tv and /api/v1 refuse it', async () => {
+    const token = await login('owner@demo.tv', 'demo-owner-pass');
+    expect((await request(t.app).get('/api/tv/me').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+    expect((await request(t.app).get('/api/v1/me').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+    const channelKey = await request(t.app).post('/graphql').set('Content-Type', 'application/json').set('Authorization', 'Bearer ck_demo_rw').send({ query: '{ viewer { email } }' });
+    expect(channelKey.status).toBe(401);
+  });
+
   it('blocks a simple cross-site request (CSRF prevention)', async () => {
     const res = await request(t.app).get('/graphql?query=%7Bviewer%7Bemail%7D%7D');
     expect(res.status).toBe(400);
