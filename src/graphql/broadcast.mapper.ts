@@ -1,5 +1,6 @@
 import type { BroadcastRow } from '../domain/channels/broadcast.row';
 import type { Broadcast, BroadcastInput, BroadcastPatch, BroadcastStateEnum, SourceEnum, VisibilityEnum } from './graphql.types';
+import { isUuid } from '../domain/ids';
 
 export function toGqlBroadcast(r: BroadcastRow, ingestServerUrl: string, streamKey?: string): Broadcast {
   return {
@@ -29,5 +30,5 @@ export function encodeCursor(r: BroadcastRow): string {
 export function decodeCursor(cursor: string): { scheduledAt: Date; id: string } | null {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const scheduledAt = new Date(at ?? '');
-  return Number.isNaN(scheduledAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? '') ? null : { scheduledAt, id };
+  return Number.isNaN(scheduledAt.getTime()) || !isUuid(id ?? '') ? null : { scheduledAt, id };
 }

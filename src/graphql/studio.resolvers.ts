@@ -11,6 +11,7 @@ import {
   Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, BroadcastStateEnum, ChannelApiKey,
   ChannelScopeEnum, CreatedChannelApiKey, LiveSlots, RoleEnum, Session, StudioChannel, Viewer,
 } from './graphql.types';
+import { isUuid } from '../domain/ids';
 
 interface ChannelRow { id: string; slug: string; name: string; plan: string; billing_state: string; approved: boolean }
 
@@ -36,7 +37,7 @@ async function channelBySlug(ctx: GqlContext, slug: string, permission: Permissi
 
 async function channelOfBroadcast(ctx: GqlContext, id: string, permission: Permission): Promise<string> {
   const principal = signedIn(ctx);
-  const rows = /^[0-9a-f-]{36}$/i.test(id) ? await sql<{ channel_id: string }[]>(ctx.c.orm.em.fork(), `select channel_id from broadcast where id = ?`, [id]) : [];
+  const rows = isUuid(id) ? await sql<{ channel_id: string }[]>(ctx.c.orm.em.fork(), `select channel_id from broadcast where id = ?`, [id]) : [];
   if (!rows[0]) throw new DomainError('not_found', 'broadcast not found');
   requireRole(principal, rows[0].channel_id, permission);
   return rows[0].channel_id;
@@ -99,7 +100,7 @@ export class ChannelResolver {
     };
   }
 
-  @FieldResolver(() => [ChannelApiKey], { description: 'Owners and managers only.' })
+  @FieldResolver(() => [ChannelApiKey], { nullable: true, description: 'Owners and managers only: null with a forbidden error for other roles, so one channel does not fail a whole dashboard.' })
   async apiKeys(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<ChannelApiKey[]> {
     requireRole(signedIn(ctx), channel.id, 'keys');
     return ctx.loaders.apiKeys.load(channel.id);

@@ -10,6 +10,7 @@ import type { Outbox } from './outbox';
 import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
 import { newWebhookSecret, validateEvents, type WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookEndpoint } from './webhook.entities';
+import { isUuid } from '../domain/ids';
 
 /** What a channel's endpoint may subscribe to; `ping` is also what the studio's Test button sends. */
 export const CHANNEL_EVENTS = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready', 'ping'] as const;
@@ -47,7 +48,6 @@ interface EndpointRow {
 }
 
 const date = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const pgUuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const ENDPOINT_NOT_FOUND = 'webhook endpoint';
 const DELIVERY_NOT_FOUND = 'webhook delivery';

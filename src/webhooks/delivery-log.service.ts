@@ -3,6 +3,7 @@ import { audit, type Actor } from '../domain/audit/audit.log';
 import { DomainError, notFound } from '../domain/errors';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
+import { isUuid } from '../domain/ids';
 
 export interface DeliveryView {
   id: string;
@@ -40,7 +41,7 @@ const at = (v: Date | string | null): Date | null => (v === null ? null : new Da
 export const deliveryView = (r: DeliveryView): DeliveryView =>
   ({ ...r, next_attempt_at: at(r.next_attempt_at)!, created_at: at(r.created_at)!, completed_at: at(r.completed_at) });
 const uuid = (id: string, what: string) => {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
+  if (!isUuid(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
 };
 
 /** The delivery log (D6.8), replay (D6.7) and bulk recovery (D6.10). */

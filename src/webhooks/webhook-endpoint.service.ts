@@ -7,6 +7,7 @@ import { Partner } from '../domain/partners/partner.entities';
 import { inTransaction } from '../domain/unit-of-work';
 import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';
+import { isUuid } from '../domain/ids';
 
 export const PARTNER_EVENTS = ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned'] as const;
 const DEFAULT_SWITCH_MS = 24 * 3600 * 1000;
@@ -83,7 +84,7 @@ export class WebhookEndpointService {
   }
 
   private async byId(em: EntityManager, id: string): Promise<WebhookEndpoint> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('invalid_id', 'an endpoint id is a uuid');
+    if (!isUuid(id)) throw new DomainError('invalid_id', 'an endpoint id is a uuid');
     const endpoint = await em.findOne(WebhookEndpoint, { id, deletedAt: null });
     if (!endpoint) throw notFound(`webhook endpoint "${id}"`);
     return endpoint;

@@ -10,6 +10,7 @@ import { inTransaction, sql } from '../unit-of-work';
 import { Broadcast, type BroadcastState } from './broadcast.entities';
 import { checkSourceUrl, parseBroadcastFields, type BroadcastFields } from './broadcast.input';
 import { Channel, LIVE_SLOTS } from './channel.entities';
+import { isUuid } from '../ids';
 
 type ChannelEventType = (typeof CHANNEL_EVENTS)[number];
 
@@ -167,7 +168,7 @@ export class BroadcastService {
   }
 
   private async own(em: EntityManager, channelId: string, id: string, lock = false): Promise<Broadcast> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound('broadcast');
+    if (!isUuid(id)) throw notFound('broadcast');
     const broadcast = await em.findOne(Broadcast, { id, channel: channelId }, {
       populate: ['channel'], ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
     });

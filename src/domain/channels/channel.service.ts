@@ -5,6 +5,7 @@ import { DomainError, notFound } from '../errors';
 import { displayPrefix, generateToken, hashToken } from '../partners/api-key.token';
 import { inTransaction } from '../unit-of-work';
 import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
+import { isUuid } from '../ids';
 
 /** Channels, their approval, plan and billing (operator), and their API keys (owner or manager). */
 export class ChannelService {
@@ -69,7 +70,7 @@ export class ChannelService {
 
   async revokeKey(actor: Actor, channelId: string, keyId: string, tx?: EntityManager): Promise<ChannelApiKey> {
     return inTransaction(this.root, tx, async (em) => {
-      const key = /^[0-9a-f-]{36}$/i.test(keyId) ? await em.findOne(ChannelApiKey, { id: keyId, channel: channelId }) : null;
+      const key = isUuid(keyId) ? await em.findOne(ChannelApiKey, { id: keyId, channel: channelId }) : null;
       if (!key) throw notFound('key');
       if (key.revokedAt) throw new DomainError('invalid_state', 'the key is already revoked');
       key.revokedAt = this.clock.now();

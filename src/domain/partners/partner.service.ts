@@ -5,6 +5,7 @@ import { DomainError, notFound } from '../errors';
 import { inTransaction } from '../unit-of-work';
 import { displayPrefix, generateToken, hashToken } from './api-key.token';
 import { ApiKey, Partner, PARTNER_SCOPES } from './partner.entities';
+import { isUuid } from '../ids';
 
 export interface IssueKeyInput {
   partnerSlug: string;
@@ -69,7 +70,7 @@ export class PartnerService {
 
   async revokeKey(actor: Actor, keyId: string, tx?: EntityManager): Promise<ApiKey> {
     return inTransaction(this.root, tx, async (em) => {
-      if (!/^[0-9a-f-]{36}$/i.test(keyId)) throw new DomainError('invalid_id', 'a key id is a uuid');
+      if (!isUuid(keyId)) throw new DomainError('invalid_id', 'a key id is a uuid');
       const key = await em.findOne(ApiKey, { id: keyId });
       if (!key) throw notFound(`key "${keyId}"`);
       if (key.revokedAt) throw new DomainError('invalid_state', 'key is already revoked');

@@ -7,6 +7,7 @@ import { SportEvent } from '../events/event.entity';
 import { Fighter } from '../fighters/fighter.entities';
 import { inTransaction, sql } from '../unit-of-work';
 import { Bout } from './bout.entity';
+import { isUuid } from '../ids';
 
 export interface RecordResultInput {
   eventCode: string;
@@ -64,7 +65,7 @@ export class ResultService {
 
   async verify(actor: Actor, boutId: string, tx?: EntityManager): Promise<Bout> {
     return inTransaction(this.root, tx, async (em) => {
-      if (!/^[0-9a-f-]{36}$/i.test(boutId)) throw new DomainError('invalid_id', 'a result id is a uuid');
+      if (!isUuid(boutId)) throw new DomainError('invalid_id', 'a result id is a uuid');
       const bout = await em.findOne(Bout, { id: boutId }, { populate: ['event', 'fighterA', 'fighterB'] });
       if (!bout) throw notFound(`result "${boutId}"`);
       if (bout.verifiedAt) throw new DomainError('invalid_state', `result ${boutId} is already verified`);
