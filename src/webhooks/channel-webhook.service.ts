@@ -122,14 +122,15 @@ export class ChannelWebhookService {
 
   /** Changes the url, the events or whether the endpoint is enabled (at least one of them). */
   async update(principal: StudioPrincipal, endpointId: string, patch: EndpointPatch): Promise<ChannelEndpointView> {
-    const url = patch.url == null ? undefined : validateEndpointUrl(patch.url, this.policy).toString();
-    const events = patch.events == null ? undefined : validateEvents(patch.events, CHANNEL_EVENTS);
-    const enabled = patch.enabled ?? undefined;
-    if (url === undefined && events === undefined && enabled === undefined) {
-      throw new DomainError('invalid_patch', 'nothing to change: give url, events or enabled');
-    }
     return inTransaction(this.root, undefined, async (em) => {
+      // Who may act comes first: a refused caller learns nothing from input errors.
       const endpoint = await this.endpoint(em, principal, endpointId, 'webhooks');
+      const url = patch.url == null ? undefined : validateEndpointUrl(patch.url, this.policy).toString();
+      const events = patch.events == null ? undefined : validateEvents(patch.events, CHANNEL_EVENTS);
+      const enabled = patch.enabled ?? undefined;
+      if (url === undefined && events === undefined && enabled === undefined) {
+        throw new DomainError('invalid_patch', 'nothing to change: give url, events or enabled');
+      }
       if (url !== undefined) endpoint.url = url;
       if (events !== undefined) endpoint.events = events;
       if (enabled !== undefined && enabled !== endpoint.enabled) {
@@ -234,10 +235,10 @@ export class ChannelWebhookService {
 
   /** Re-sends every failed delivery of the endpoint created in [since, until) (D6.10). */
   async recover(principal: StudioPrincipal, endpointId: string, since: Date, until?: Date | null): Promise<DeliveryView[]> {
-    if (Number.isNaN(since.getTime()) || (until && Number.isNaN(until.getTime()))) throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
-    if (until && until <= since) throw new DomainError('invalid_until', 'until must be later than since');
     return inTransaction(this.root, undefined, async (em) => {
       const endpoint = await this.endpoint(em, principal, endpointId, 'webhooks');
+      if (Number.isNaN(since.getTime()) || (until && Number.isNaN(until.getTime()))) throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
+      if (until && until <= since) throw new DomainError('invalid_until', 'until must be later than since');
       if (!endpoint.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to recover its deliveries');
       return this.log.recover(studioActor(principal), { endpointId, since, until: until ?? undefined }, em);
     });
