@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
+  limit?: number;
 }
 
 const PARSER_ERRORS: Record<string, [number, string, string]> = {
@@ -31,7 +32,8 @@ export function errorHandler(logger: Logger) {
     const parserError = err as BodyParserError;
     if (parserError?.type && PARSER_ERRORS[parserError.type]) {
       const [status, code, message] = PARSER_ERRORS[parserError.type];
-      sendError(res, status, code, message);
+      const limit = parserError.type === 'entity.too.large' && parserError.limit ? `the request body is larger than ${Math.round(parserError.limit / 1024)} KiB` : message;
+      sendError(res, status, code, limit);
       return;
     }
     if (parserError?.status === 400 && parserError instanceof URIError) {
