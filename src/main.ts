@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     `Ranking partner and broadcast service listening on ${base}`,
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  TV API        ${base}/api/tv   (OpenAPI: ${base}/api/tv/openapi.json)`,
+    `  studio        ${base}/graphql  (sign in with login(email, password): owner@demo.tv / demo-owner-pass)`,
     `  health        ${base}/healthz  ${base}/readyz`,
     `  webhooks      ${delivery ? 'delivered by this process' : 'not delivered here (WEBHOOK_WORKER=off): run npm run worker'}`,
     '',
