@@ -19,21 +19,36 @@
 
 import {
   arrayOf,
+  bearerScheme,
   bool,
   closedObject,
+  codeList,
+  commonHeaderSpecs,
   date,
   enumOf,
   errorResponse,
-  headerSet,
+  errorSchema,
+  ID_AND_RATE_HEADERS,
+  ifNoneMatchParameterSpec,
   int,
-  json,
+  listOf,
+  notModifiedFor,
   nullable,
   nullOnly,
   num,
-  parameter,
+  openApiDocument,
+  openApiDocumentBody,
+  operationObject,
+  pageMetaSchema,
+  pagingParameterSpecs,
+  RATE_HEADERS,
   ref,
+  renderOpenApi,
   schemaRef,
+  standardResponses,
   str,
+  successResponse,
+  type HeaderSpec,
   type ParamSpec,
   type Props,
   type Schema,
@@ -255,15 +270,7 @@ const resourceSchemas: Record<string, Schema> = {
     },
     'A division that has at least one ranked fighter.',
   ),
-  Meta: closedObject(
-    {
-      page: int('Current page.', { minimum: 1 }),
-      per_page: int('Page size.', { minimum: 1, maximum: 100 }),
-      total: int('Number of matching items.', { minimum: 0 }),
-      last_page: int('Number of the last page.', { minimum: 0 }),
-    },
-    'Pagination of a list answer. A page past the end is a 200 with empty `data` and true `meta`.',
-  ),
+  Meta: pageMetaSchema(),
   KeyInfo: closedObject(
     {
       name: str('Name of the key.'),
@@ -284,24 +291,12 @@ const resourceSchemas: Record<string, Schema> = {
     },
     'The API key used for the request.',
   ),
-  Error: {
-    type: 'object',
-    description: 'Body of every error answer.',
-    properties: {
-      error: str('Machine-readable error code.'),
-      message: str('Human-readable explanation.'),
-      request_id: str('The request id (also in the `X-Request-Id` header).'),
-    },
-    required: ['error', 'message'],
-    additionalProperties: true,
-  },
+  Error: errorSchema(),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Response-body schemas
 // ---------------------------------------------------------------------------------------------
-
-const listOf = (name: string, description: string): Schema => arrayOf(schemaRef(name), description);
 
 const bodySchemas: Record<string, Schema> = {
   RankingResponse: closedObject(
@@ -412,7 +407,7 @@ const parameterSpecs: Record<string, ParamSpec> = {
     name: 'scope',
     in: 'query',
     description:
-      `\`world\` (default), a continent slug (${CONTINENTS.map((c) => `\`${c}\``).join(', ')}) or a country ` +
+      `\`world\` (default), a continent slug (${codeList(CONTINENTS)}) or a country ` +
       'slug. A continent or country scope re-ranks the fighters of that scope.',
     schema: str(undefined, { pattern: SLUG_PATTERN, default: 'world' }),
     example: 'europe',
@@ -457,18 +452,7 @@ const parameterSpecs: Record<string, ParamSpec> = {
     description: 'Only results of this event code (an unknown code gives an empty list).',
     schema: str(),
   },
-  Page: {
-    name: 'page',
-    in: 'query',
-    description: 'Page number, from 1.',
-    schema: int(undefined, { minimum: 1, maximum: 999999999, default: 1 }),
-  },
-  PerPage: {
-    name: 'per_page',
-    in: 'query',
-    description: 'Page size, 1 to 100.',
-    schema: int(undefined, { minimum: 1, maximum: 100, default: 25 }),
-  },
+  ...pagingParameterSpecs(),
   FighterSlug: { name: 'slug', in: 'path', description: 'Fighter slug.', schema: str(), example: 'anna-schmidt' },
   EventCode: { name: 'code', in: 'path', description: 'Event code.', schema: str() },
   DocumentNumber: {
@@ -481,12 +465,7 @@ const parameterSpecs: Record<string, ParamSpec> = {
     schema: str(),
     example: 'LIC-DE-2025-000123',
   },
-  IfNoneMatch: {
-    name: 'If-None-Match',
-    in: 'header',
-    description: 'An `ETag` from an earlier answer; when it still matches, the answer is 304 with no body.',
-    schema: str(),
-  },
+  IfNoneMatch: ifNoneMatchParameterSpec(),
 };
 
 type ParamKey = keyof typeof parameterSpecs;
@@ -497,48 +476,26 @@ const PAGING: ParamKey[] = ['Page', 'PerPage'];
 // Headers and responses
 // ---------------------------------------------------------------------------------------------
 
-const headerSpecs: Record<string, { description: string; schema: Schema }> = {
-  'X-Request-Id': { description: 'Id of the request; every answer carries it.', schema: str() },
-  'X-RateLimit-Limit': { description: 'Requests allowed per sliding 60-second window for the key.', schema: int() },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: int(undefined, { minimum: 0 }) },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the window has room again.', schema: int() },
-  ETag: { description: 'Entity tag of the answer, for `If-None-Match`.', schema: str() },
-  'WWW-Authenticate': { description: 'Always `Bearer`.', schema: str(undefined, { example: 'Bearer' }) },
-  'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: int(undefined, { minimum: 1 }) },
-};
+const headerSpecs: Record<string, HeaderSpec> = commonHeaderSpecs(
+  'Requests allowed per sliding 60-second window for the key.',
+);
 
-const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-
-const sharedResponses: Record<string, Schema> = {
-  NotModified: {
-    description: 'Not Modified: the `If-None-Match` header matched the current `ETag`. No body.',
-    headers: headerSet(['X-Request-Id', 'ETag', ...RATE_HEADERS]),
+const sharedResponses: Record<string, Schema> = standardResponses(
+  {
+    invalidKey: 'Unknown, revoked, expired or disabled key (partner suspended): `invalid_key`.',
+    forbidden: 'The key lacks the scope this endpoint requires.',
+    notFound: 'No such record.',
+    tooManyRequests: 'The key\'s per-minute limit is exhausted.',
   },
-  Unauthorized: errorResponse(
-    'No key, or an `Authorization` header that is not `Bearer <token>`: `unauthenticated`. ' +
-      'Unknown, revoked, expired or disabled key (partner suspended): `invalid_key`.',
-    ['unauthenticated', 'invalid_key'],
-    ['X-Request-Id', 'WWW-Authenticate'],
-  ),
-  Forbidden: errorResponse(
-    'The key lacks the scope this endpoint requires.',
-    ['insufficient_scope'],
-    ['X-Request-Id', ...RATE_HEADERS],
-  ),
-  NotFound: errorResponse('No such record.', ['not_found'], ['X-Request-Id', ...RATE_HEADERS]),
-  BadPath: errorResponse(
-    'A path value is not valid percent-encoding (e.g. `%ZZ`, or bytes that are not UTF-8): `invalid_path`. ' +
-      'It cannot be read at all, so it is answered before the key is checked.',
-    ['invalid_path'],
-    ['X-Request-Id'],
-  ),
-  TooManyRequests: errorResponse(
-    'The key\'s per-minute limit is exhausted.',
-    ['rate_limited'],
-    ['X-Request-Id', 'Retry-After', ...RATE_HEADERS],
-  ),
-  InternalError: errorResponse('Unexpected error; `request_id` identifies it.', ['internal'], ['X-Request-Id']),
-};
+  {
+    BadPath: errorResponse(
+      'A path value is not valid percent-encoding (e.g. `%ZZ`, or bytes that are not UTF-8): `invalid_path`. ' +
+        'It cannot be read at all, so it is answered before the key is checked.',
+      ['invalid_path'],
+      ['X-Request-Id'],
+    ),
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Operations
@@ -575,17 +532,12 @@ function operation(spec: OperationSpec): Schema {
       .map((p) => `invalid_${p.name}`),
     ...(spec.extraInvalid ?? []),
   ];
+  // `/openapi.json`, the one public path, is not rate limited: no rate headers, no 429.
   const successHeaders = isPublic ? ['X-Request-Id', 'ETag'] : ['X-Request-Id', 'ETag', ...RATE_HEADERS];
 
   const responses: Schema = {
-    '200': {
-      description: spec.okDescription,
-      headers: headerSet(successHeaders),
-      content: json(typeof spec.body === 'string' ? schemaRef(spec.body) : spec.body),
-    },
-    '304': isPublic
-      ? { description: sharedResponses.NotModified.description, headers: headerSet(['X-Request-Id', 'ETag']) }
-      : ref('responses', 'NotModified'),
+    '200': successResponse(spec.okDescription, successHeaders, spec.body),
+    '304': notModifiedFor(!isPublic),
   };
   // Path values are percent-decoded before anything else; a malformed escape is a 400.
   if (spec.params.some((key) => parameterSpecs[key].in === 'path')) responses['400'] = ref('responses', 'BadPath');
@@ -594,26 +546,22 @@ function operation(spec: OperationSpec): Schema {
   if (spec.notFound) responses['404'] = ref('responses', 'NotFound');
   if (invalidCodes.length > 0) {
     responses['422'] = errorResponse(
-      `A parameter has a bad value or is given twice: ${invalidCodes.map((c) => `\`${c}\``).join(', ')}. ` +
+      `A parameter has a bad value or is given twice: ${codeList(invalidCodes)}. ` +
         'The message names the parameter and the accepted values.',
       invalidCodes,
-      ['X-Request-Id', ...RATE_HEADERS],
+      ID_AND_RATE_HEADERS,
     );
   }
   if (!isPublic) responses['429'] = ref('responses', 'TooManyRequests');
   responses['500'] = ref('responses', 'InternalError');
 
-  const op: Schema = {
-    tags: [spec.tag],
-    summary: spec.summary,
-    description: `${spec.description}\n\n${scopeText(spec.scope)}`,
-    operationId: spec.operationId,
-  };
-  if (typeof spec.scope === 'string' && !isPublic) op['x-required-scope'] = spec.scope;
-  if (isPublic) op.security = [];
-  op.parameters = [...spec.params, 'IfNoneMatch'].map((key) => ref('parameters', key));
-  op.responses = responses;
-  return op;
+  return operationObject(spec, {
+    scopeText: scopeText(spec.scope),
+    requiredScope: typeof spec.scope === 'string' && !isPublic ? spec.scope : undefined,
+    isPublic,
+    params: [...spec.params, 'IfNoneMatch'],
+    responses,
+  });
 }
 
 const METHOD_NOTE = 'Only GET (and HEAD, which answers the same headers without a body) is served; any other method is a 405 `method_not_allowed` with an `Allow: GET, HEAD` header.';
@@ -758,7 +706,7 @@ const operations: Record<(typeof PARTNER_API_PATHS)[number], OperationSpec> = {
     scope: 'public',
     params: [],
     okDescription: 'The OpenAPI document.',
-    body: { type: 'object', description: 'An OpenAPI 3.0.3 document.' },
+    body: openApiDocumentBody(),
   },
 };
 
@@ -826,14 +774,11 @@ export function buildPartnerOpenApi(): Record<string, unknown> {
     };
   }
 
-  return {
-    openapi: '3.0.3',
-    info: {
-      title: 'Ranking partner API',
-      version: PARTNER_OPENAPI_VERSION,
-      description: INFO_DESCRIPTION,
-    },
-    servers: [{ url: '/api/v1', description: 'Partner API, version 1 (relative to the service address).' }],
+  return openApiDocument({
+    title: 'Ranking partner API',
+    version: PARTNER_OPENAPI_VERSION,
+    description: INFO_DESCRIPTION,
+    server: { url: '/api/v1', description: 'Partner API, version 1 (relative to the service address).' },
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
     tags: [
       { name: 'Rankings', description: 'Ranking tables and ranked divisions.' },
@@ -845,36 +790,23 @@ export function buildPartnerOpenApi(): Record<string, unknown> {
       { name: 'Meta', description: 'This description.' },
     ],
     paths,
-    components: {
-      schemas: { ...resourceSchemas, ...bodySchemas },
-      parameters: Object.fromEntries(
-        Object.entries(parameterSpecs).map(([key, spec]) => [key, parameter(spec)]),
-      ),
-      responses: sharedResponses,
-      headers: Object.fromEntries(
-        Object.entries(headerSpecs).map(([name, h]) => [
-          name,
-          { description: h.description, required: true, schema: h.schema },
-        ]),
-      ),
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The API key as a bearer token: `Authorization: Bearer <API_KEY>`.',
-        },
-        apiKeyHeader: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'X-API-Key',
-          description: 'The API key in the `X-API-Key` header.',
-        },
+    schemas: { ...resourceSchemas, ...bodySchemas },
+    parameters: parameterSpecs,
+    responses: sharedResponses,
+    headers: headerSpecs,
+    securitySchemes: {
+      bearerAuth: bearerScheme('The API key as a bearer token: `Authorization: Bearer <API_KEY>`.'),
+      apiKeyHeader: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: 'The API key in the `X-API-Key` header.',
       },
     },
-  };
+  });
 }
 
 /** The document as written to `schema/openapi.json` (and served at `/api/v1/openapi.json`). */
 export function renderPartnerOpenApi(): string {
-  return `${JSON.stringify(buildPartnerOpenApi(), null, 2)}\n`;
+  return renderOpenApi(buildPartnerOpenApi());
 }

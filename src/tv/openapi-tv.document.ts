@@ -20,20 +20,36 @@
  */
 import {
   arrayOf,
+  bearerScheme,
   bool,
   closedObject,
+  codeList,
+  commonHeaderSpecs,
   enumOf,
   errorResponse,
-  headerSet,
+  errorSchema,
+  ID_AND_RATE_HEADERS,
+  ifNoneMatchParameterSpec,
   int,
   json,
+  listOf,
+  notModifiedFor,
   nullable,
   num,
-  parameter,
+  openApiDocument,
+  openApiDocumentBody,
+  operationObject,
+  pageMetaSchema,
+  pagingParameterSpecs,
+  RATE_HEADERS,
   ref,
+  renderOpenApi,
   schemaRef,
+  standardResponses,
   str,
+  successResponse,
   withDescription,
+  type HeaderSpec,
   type ParamSpec,
   type Props,
   type Schema,
@@ -95,7 +111,8 @@ const nullString = (description?: string): Schema =>
   withDescription({ type: 'string', nullable: true, enum: [null] }, description);
 const constant = (type: 'string' | 'boolean', value: string | boolean, description?: string): Schema =>
   withDescription({ type, enum: [value] }, description);
-const codeList = (codes: readonly string[]): string => codes.map((c) => `\`${c}\``).join(', ');
+/** Live slots per plan in words (`free` 1, ...), for the plan and go-live descriptions. */
+const PLAN_SLOTS_TEXT = CHANNEL_PLANS.map((p) => `\`${p}\` ${PLAN_LIVE_SLOTS[p]}`).join(', ');
 
 /** A closed object with some optional properties. */
 function objectWith(required: Props, optional: Props, description: string, extra: Schema = {}): Schema {
@@ -280,7 +297,7 @@ const resourceSchemas: Record<string, Schema> = {
           name: str('Channel name.'),
           plan: enumOf(
             CHANNEL_PLANS,
-            `Plan; live slots: ${CHANNEL_PLANS.map((p) => `\`${p}\` ${PLAN_LIVE_SLOTS[p]}`).join(', ')}. ` +
+            `Plan; live slots: ${PLAN_SLOTS_TEXT}. ` +
               '`ingest` needs `pro` or `broadcaster`.',
           ),
           billing_state: enumOf(
@@ -339,26 +356,8 @@ const resourceSchemas: Record<string, Schema> = {
     },
     'Health of a broadcast: signal state and stream metrics.',
   ),
-  Meta: closedObject(
-    {
-      page: int('Current page.', { minimum: 1 }),
-      per_page: int('Page size.', { minimum: 1, maximum: 100 }),
-      total: int('Number of matching items.', { minimum: 0 }),
-      last_page: int('Number of the last page.', { minimum: 0 }),
-    },
-    'Pagination of a list answer. A page past the end is a 200 with empty `data` and true `meta`.',
-  ),
-  Error: {
-    type: 'object',
-    description: 'Body of every error answer.',
-    properties: {
-      error: str('Machine-readable error code.'),
-      message: str('Human-readable explanation.'),
-      request_id: str('The request id (also in the `X-Request-Id` header).'),
-    },
-    required: ['error', 'message'],
-    additionalProperties: true,
-  },
+  Meta: pageMetaSchema(),
+  Error: errorSchema(),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -447,7 +446,6 @@ const requestSchemas: Record<string, Schema> = {
 // Response-body schemas (envelopes)
 // ---------------------------------------------------------------------------------------------
 
-const listOf = (name: string, description: string): Schema => arrayOf(schemaRef(name), description);
 const single = (name: string, description: string): Schema => closedObject({ data: schemaRef(name) }, description);
 
 const bodySchemas: Record<string, Schema> = {
@@ -473,18 +471,7 @@ const bodySchemas: Record<string, Schema> = {
 // ---------------------------------------------------------------------------------------------
 
 const parameterSpecs: Record<string, ParamSpec> = {
-  Page: {
-    name: 'page',
-    in: 'query',
-    description: 'Page number, from 1.',
-    schema: int(undefined, { minimum: 1, maximum: 999999999, default: 1 }),
-  },
-  PerPage: {
-    name: 'per_page',
-    in: 'query',
-    description: 'Page size, 1 to 100.',
-    schema: int(undefined, { minimum: 1, maximum: 100, default: 25 }),
-  },
+  ...pagingParameterSpecs(),
   ChannelSlug: {
     name: 'slug',
     in: 'path',
@@ -508,12 +495,7 @@ const parameterSpecs: Record<string, ParamSpec> = {
     schema: str(undefined, { format: 'uuid' }),
     example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b',
   },
-  IfNoneMatch: {
-    name: 'If-None-Match',
-    in: 'header',
-    description: 'An `ETag` from an earlier answer; when it still matches, the answer is 304 with no body.',
-    schema: str(),
-  },
+  IfNoneMatch: ifNoneMatchParameterSpec(),
 };
 
 type ParamKey = keyof typeof parameterSpecs;
@@ -522,88 +504,51 @@ type ParamKey = keyof typeof parameterSpecs;
 // Headers and responses
 // ---------------------------------------------------------------------------------------------
 
-const headerSpecs: Record<string, { description: string; schema: Schema }> = {
-  'X-Request-Id': { description: 'Id of the request; every answer carries it.', schema: str() },
-  'X-RateLimit-Limit': {
-    description:
-      'Requests allowed per sliding 60-second window: 120 for a channel key, 60 per client IP on the public endpoints.',
-    schema: int(),
-  },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: int(undefined, { minimum: 0 }) },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the window has room again.', schema: int() },
-  ETag: { description: 'Entity tag of the answer, for `If-None-Match`.', schema: str() },
-  'WWW-Authenticate': { description: 'Always `Bearer`.', schema: str(undefined, { example: 'Bearer' }) },
-  'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: int(undefined, { minimum: 1 }) },
+const headerSpecs: Record<string, HeaderSpec> = {
+  ...commonHeaderSpecs(
+    'Requests allowed per sliding 60-second window: 120 for a channel key, 60 per client IP on the public endpoints.',
+  ),
   Location: {
     description: 'Public path of the new broadcast: `/api/tv/broadcasts/{slug}`.',
     schema: str(undefined, { example: '/api/tv/broadcasts/berlin-open-finals' }),
   },
 };
 
-const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-const ID_AND_RATE = ['X-Request-Id', ...RATE_HEADERS];
-
-const INVALID_FIELDS = [
-  'invalid_title',
-  'invalid_source',
-  'invalid_source_url',
-  'invalid_scheduled_at',
-  'invalid_visibility',
-  'invalid_discipline',
-  'invalid_language',
-  'invalid_tags',
-  'invalid_body',
-];
+/** One `invalid_<field>` per field of a broadcast body, in field order, then `invalid_body`. */
+const INVALID_FIELDS = [...Object.keys(writeProps).map((field) => `invalid_${field}`), 'invalid_body'];
 const INVALID_PAGING = ['invalid_page', 'invalid_per_page'];
 
-const sharedResponses: Record<string, Schema> = {
-  NotModified: {
-    description: 'Not Modified: the `If-None-Match` header matched the current `ETag`. No body.',
-    headers: headerSet(['X-Request-Id', 'ETag', ...RATE_HEADERS]),
-  },
-  Unauthorized: errorResponse(
-    'No key, or an `Authorization` header that is not `Bearer <token>`: `unauthenticated`. ' +
-      'Unknown, revoked or expired key, or a key that is not a channel key (`ck_...`): `invalid_key`.',
-    ['unauthenticated', 'invalid_key'],
-    ['X-Request-Id', 'WWW-Authenticate'],
-  ),
-  Forbidden: errorResponse(
-    'The key lacks the scope this endpoint requires: `insufficient_scope`.',
-    ['insufficient_scope'],
-    ID_AND_RATE,
-  ),
-  NotFound: errorResponse(
-    'No such record (for channel endpoints also: a broadcast of another channel): `not_found`.',
-    ['not_found'],
-    ID_AND_RATE,
-  ),
-  InvalidPaging: errorResponse(
-    `A paging parameter has a bad value or is given twice: ${codeList(INVALID_PAGING)}. The message names ` +
-      'the parameter and the accepted values.',
-    INVALID_PAGING,
-    ID_AND_RATE,
-  ),
-  InvalidBroadcast: errorResponse(
-    `A field of the body is invalid: ${codeList(INVALID_FIELDS.slice(0, -1))} (the message says why); an ` +
-      'unknown field, an empty PATCH or a body that is not a JSON object: `invalid_body`.',
-    INVALID_FIELDS,
-    ID_AND_RATE,
-  ),
-  PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ID_AND_RATE),
-  UnsupportedMediaType: errorResponse(
-    'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' +
-      'supported: `unsupported_media_type`.',
-    ['unsupported_media_type'],
-    ID_AND_RATE,
-  ),
-  TooManyRequests: errorResponse(
-    'The per-minute limit is exhausted: 120 requests per channel key, or 60 per client IP on the public ' +
+const sharedResponses: Record<string, Schema> = standardResponses(
+  {
+    invalidKey: 'Unknown, revoked or expired key, or a key that is not a channel key (`ck_...`): `invalid_key`.',
+    forbidden: 'The key lacks the scope this endpoint requires: `insufficient_scope`.',
+    notFound: 'No such record (for channel endpoints also: a broadcast of another channel): `not_found`.',
+    tooManyRequests:
+      'The per-minute limit is exhausted: 120 requests per channel key, or 60 per client IP on the public ' +
       'endpoints. `rate_limited`, with `Retry-After`.',
-    ['rate_limited'],
-    ['X-Request-Id', 'Retry-After', ...RATE_HEADERS],
-  ),
-  InternalError: errorResponse('Unexpected error; `request_id` identifies it.', ['internal'], ['X-Request-Id']),
-};
+  },
+  {
+    InvalidPaging: errorResponse(
+      `A paging parameter has a bad value or is given twice: ${codeList(INVALID_PAGING)}. The message names ` +
+        'the parameter and the accepted values.',
+      INVALID_PAGING,
+      ID_AND_RATE_HEADERS,
+    ),
+    InvalidBroadcast: errorResponse(
+      `A field of the body is invalid: ${codeList(INVALID_FIELDS.slice(0, -1))} (the message says why); an ` +
+        'unknown field, an empty PATCH or a body that is not a JSON object: `invalid_body`.',
+      INVALID_FIELDS,
+      ID_AND_RATE_HEADERS,
+    ),
+    PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ID_AND_RATE_HEADERS),
+    UnsupportedMediaType: errorResponse(
+      'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' +
+        'supported: `unsupported_media_type`.',
+      ['unsupported_media_type'],
+      ID_AND_RATE_HEADERS,
+    ),
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Operations
@@ -651,16 +596,8 @@ function operation(spec: OperationSpec): Schema {
   const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(spec.okStatus === '201' ? ['Location'] : []), ...rate];
 
   const responses: Partial<Record<Status, Schema>> = {};
-  responses[spec.okStatus ?? '200'] = {
-    description: spec.okDescription,
-    headers: headerSet(okHeaders),
-    content: json(typeof spec.body === 'string' ? schemaRef(spec.body) : spec.body),
-  };
-  if (isGet) {
-    responses['304'] = spec.unlimited
-      ? { description: sharedResponses.NotModified.description, headers: headerSet(['X-Request-Id', 'ETag']) }
-      : ref('responses', 'NotModified');
-  }
+  responses[spec.okStatus ?? '200'] = successResponse(spec.okDescription, okHeaders, spec.body);
+  if (isGet) responses['304'] = notModifiedFor(!spec.unlimited);
   const badRequest = [...(readsBody ? ['invalid_json'] : []), ...(hasPathParam ? ['invalid_path'] : [])];
   if (badRequest.length > 0) {
     const parts = [];
@@ -690,25 +627,21 @@ function operation(spec: OperationSpec): Schema {
   const ordered: Schema = {};
   for (const status of RESPONSE_ORDER) if (responses[status]) ordered[status] = responses[status];
 
-  const op: Schema = {
-    tags: [spec.tag],
-    summary: spec.summary,
-    description: `${spec.description}\n\n${scopeText(spec.scope)}`,
-    operationId: spec.operationId,
-  };
-  if (!isPublic) op['x-required-scope'] = spec.scope;
-  if (isPublic) op.security = [];
-  const params: string[] = [...spec.params, ...(isGet ? ['IfNoneMatch'] : [])];
-  if (params.length > 0) op.parameters = params.map((key) => ref('parameters', key));
-  if (spec.requestBody !== undefined) {
-    op.requestBody = {
-      required: true,
-      description: 'A JSON object (`Content-Type: application/json`), at most 64 KiB.',
-      content: json(schemaRef(spec.requestBody)),
-    };
-  }
-  op.responses = ordered;
-  return op;
+  return operationObject(spec, {
+    scopeText: scopeText(spec.scope),
+    requiredScope: isPublic ? undefined : spec.scope,
+    isPublic,
+    params: [...spec.params, ...(isGet ? ['IfNoneMatch'] : [])],
+    requestBody:
+      spec.requestBody === undefined
+        ? undefined
+        : {
+            required: true,
+            description: 'A JSON object (`Content-Type: application/json`), at most 64 KiB.',
+            content: json(schemaRef(spec.requestBody)),
+          },
+    responses: ordered,
+  });
 }
 
 const PUBLIC_LIST_NOTE =
@@ -720,7 +653,7 @@ const PUBLIC_LIST_NOTE =
 const BODY_NOTE = 'No body is needed; a body, if sent, is ignored.';
 
 const stateConflict = (description: string, codes: string[] = ['invalid_state']): Schema =>
-  errorResponse(description, codes, ID_AND_RATE);
+  errorResponse(description, codes, ID_AND_RATE_HEADERS);
 
 const PATCH_RULES =
   'Which fields may change depends on the state: while `scheduled`, any creation field; while `live`, any ' +
@@ -731,37 +664,32 @@ const GO_LIVE_RULES =
   'Going live needs: state `scheduled` (else 409 `invalid_state`); billing state `active` or `trialing` ' +
   '(else 402 `billing_inactive`); a plan that allows the source: `ingest` needs `pro` or `broadcaster` ' +
   '(else 403 `plan_forbids_source`); a free live slot: plans have ' +
-  `${CHANNEL_PLANS.map((p) => `\`${p}\` ${PLAN_LIVE_SLOTS[p]}`).join(', ')} ` +
+  `${PLAN_SLOTS_TEXT} ` +
   '(else 409 `no_live_slot`). Slot checks hold under concurrent go-lives.';
 
+/** `/live` and `/upcoming` are one listing of public broadcasts, told apart by their state. */
+const scheduleListing = (
+  operationId: string,
+  state: 'live' | 'scheduled',
+  summary: string,
+  okDescription: string,
+): OperationSpec => ({
+  method: 'get',
+  operationId,
+  tag: 'Schedule',
+  summary,
+  description: `Listed broadcasts whose state is \`${state}\`. ${PUBLIC_LIST_NOTE}`,
+  scope: 'public',
+  params: ['Page', 'PerPage'],
+  invalid: 'paging',
+  okDescription,
+  body: 'PublicBroadcastListResponse',
+});
+
 const operations: Record<TvApiPath, OperationSpec[]> = {
-  '/live': [
-    {
-      method: 'get',
-      operationId: 'listLiveBroadcasts',
-      tag: 'Schedule',
-      summary: 'Broadcasts live now',
-      description: `Listed broadcasts whose state is \`live\`. ${PUBLIC_LIST_NOTE}`,
-      scope: 'public',
-      params: ['Page', 'PerPage'],
-      invalid: 'paging',
-      okDescription: 'A page of live broadcasts.',
-      body: 'PublicBroadcastListResponse',
-    },
-  ],
+  '/live': [scheduleListing('listLiveBroadcasts', 'live', 'Broadcasts live now', 'A page of live broadcasts.')],
   '/upcoming': [
-    {
-      method: 'get',
-      operationId: 'listUpcomingBroadcasts',
-      tag: 'Schedule',
-      summary: 'Scheduled broadcasts',
-      description: `Listed broadcasts whose state is \`scheduled\`. ${PUBLIC_LIST_NOTE}`,
-      scope: 'public',
-      params: ['Page', 'PerPage'],
-      invalid: 'paging',
-      okDescription: 'A page of scheduled broadcasts.',
-      body: 'PublicBroadcastListResponse',
-    },
+    scheduleListing('listUpcomingBroadcasts', 'scheduled', 'Scheduled broadcasts', 'A page of scheduled broadcasts.'),
   ],
   '/channels': [
     {
@@ -881,13 +809,13 @@ const operations: Record<TvApiPath, OperationSpec[]> = {
         '402': errorResponse(
           'The channel\'s billing state is neither `active` nor `trialing`: `billing_inactive`.',
           ['billing_inactive'],
-          ID_AND_RATE,
+          ID_AND_RATE_HEADERS,
         ),
         '403': errorResponse(
           'The key lacks the scope `broadcasts:write`: `insufficient_scope`. The plan does not allow the ' +
             'source (`ingest` needs `pro` or `broadcaster`): `plan_forbids_source`.',
           ['insufficient_scope', 'plan_forbids_source'],
-          ID_AND_RATE,
+          ID_AND_RATE_HEADERS,
         ),
         '409': stateConflict(
           'The broadcast is not `scheduled`: `invalid_state`. Every live slot of the plan is taken: `no_live_slot`.',
@@ -959,7 +887,7 @@ const operations: Record<TvApiPath, OperationSpec[]> = {
       params: [],
       unlimited: true,
       okDescription: 'The OpenAPI document.',
-      body: { type: 'object', description: 'An OpenAPI 3.0.3 document.' },
+      body: openApiDocumentBody(),
     },
   ],
 };
@@ -1052,14 +980,11 @@ export function buildTvOpenApi(): Record<string, unknown> {
     paths[path] = item;
   }
 
-  return {
-    openapi: '3.0.3',
-    info: {
-      title: 'TV API',
-      version: TV_OPENAPI_VERSION,
-      description: INFO_DESCRIPTION,
-    },
-    servers: [{ url: TV_API_BASE_PATH, description: 'TV API (relative to the service address; no version segment).' }],
+  return openApiDocument({
+    title: 'TV API',
+    version: TV_OPENAPI_VERSION,
+    description: INFO_DESCRIPTION,
+    server: { url: TV_API_BASE_PATH, description: 'TV API (relative to the service address; no version segment).' },
     security: [{ channelKey: [] }],
     tags: [
       { name: 'Schedule', description: 'Public schedules: live, upcoming and single broadcasts.' },
@@ -1069,30 +994,17 @@ export function buildTvOpenApi(): Record<string, unknown> {
       { name: 'Meta', description: 'This description.' },
     ],
     paths,
-    components: {
-      schemas: { ...resourceSchemas, ...requestSchemas, ...bodySchemas },
-      parameters: Object.fromEntries(
-        Object.entries(parameterSpecs).map(([key, spec]) => [key, parameter(spec)]),
-      ),
-      responses: sharedResponses,
-      headers: Object.fromEntries(
-        Object.entries(headerSpecs).map(([name, h]) => [
-          name,
-          { description: h.description, required: true, schema: h.schema },
-        ]),
-      ),
-      securitySchemes: {
-        channelKey: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'A channel API key (`ck_...`) as a bearer token: `Authorization: Bearer <key>`.',
-        },
-      },
+    schemas: { ...resourceSchemas, ...requestSchemas, ...bodySchemas },
+    parameters: parameterSpecs,
+    responses: sharedResponses,
+    headers: headerSpecs,
+    securitySchemes: {
+      channelKey: bearerScheme('A channel API key (`ck_...`) as a bearer token: `Authorization: Bearer <key>`.'),
     },
-  };
+  });
 }
 
 /** The document as written to `schema/openapi-tv.json` (and served at `/api/tv/openapi.json`). */
 export function renderTvOpenApi(): string {
-  return `${JSON.stringify(buildTvOpenApi(), null, 2)}\n`;
+  return renderOpenApi(buildTvOpenApi());
 }

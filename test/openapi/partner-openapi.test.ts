@@ -1,34 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { buildPartnerOpenApi, PARTNER_API_PATHS, renderPartnerOpenApi } from '../../src/rest/openapi.document';
+import { itIsAValidCheckedInDocument, methodsOf } from '../helpers/openapi-document-checks';
 import { createOpenApiValidator } from '../helpers/openapi.validator';
 
-const ROOT = join(__dirname, '..', '..');
-const SCHEMA_FILE = join(ROOT, 'schema', 'openapi.json');
 const BASE = '/api/v1';
 
 /**
- * @seriousme/openapi-schema-validator is ESM-only and jest (CommonJS here) cannot load it in-process
- * on Node 20, so it runs in a child Node process that reads the document on stdin.
+ * The contract (INTERFACE.md), written here independently of the document: every path of the
+ * partner API and the scope it requires (`undefined`: none).
  */
-function validateWithSchemaValidator(doc: unknown): { valid: boolean; errors?: unknown; version?: string } {
-  const script = `
-    import { Validator } from '@seriousme/openapi-schema-validator';
-    let input = '';
-    for await (const chunk of process.stdin) input += chunk;
-    const validator = new Validator();
-    const res = await validator.validate(JSON.parse(input));
-    process.stdout.write(JSON.stringify({ ...res, version: validator.version }));
-  `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    input: JSON.stringify(doc),
-    encoding: 'utf8',
-  });
-  return JSON.parse(out);
-}
+const SCOPES: Record<string, string | undefined> = {
+  '/rankings': 'rankings.read',
+  '/divisions': 'rankings.read',
+  '/fighters': 'fighters.read',
+  '/fighters/{slug}': 'fighters.read',
+  '/events': 'events.read',
+  '/events/{code}': 'events.read',
+  '/events/{code}/results': 'results.read',
+  '/results': 'results.read',
+  '/verify/{number}': undefined,
+  '/me': undefined,
+  '/openapi.json': undefined,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Sample bodies (hand-built, no server)
@@ -147,48 +140,20 @@ const okHeaders = {
 describe('partner OpenAPI document', () => {
   const doc = buildPartnerOpenApi() as any;
 
-  it('is a valid OpenAPI 3.0.3 document', () => {
-    const res = validateWithSchemaValidator(doc);
-    expect(res.errors).toBeUndefined();
-    expect(res.valid).toBe(true);
-    expect(res.version).toBe('3.0');
-    expect(doc.openapi).toBe('3.0.3');
-    expect(doc.info.version).toBe('1.1.0');
-    expect(doc.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
-  });
-
-  it('is deterministic', () => {
-    expect(renderPartnerOpenApi()).toBe(renderPartnerOpenApi());
-    expect(JSON.parse(renderPartnerOpenApi())).toEqual(doc);
-  });
-
-  it('is checked in up to date as schema/openapi.json', () => {
-    const onDisk = existsSync(SCHEMA_FILE) ? readFileSync(SCHEMA_FILE, 'utf8') : '';
-    if (onDisk !== renderPartnerOpenApi()) {
-      throw new Error('schema/openapi.json is stale or missing: run `npm run schema` and commit the result');
-    }
+  itIsAValidCheckedInDocument({
+    build: buildPartnerOpenApi,
+    render: renderPartnerOpenApi,
+    schemaFile: 'schema/openapi.json',
+    title: 'Ranking partner API',
+    version: '1.1.0',
+    basePath: BASE,
   });
 
   it('describes every endpoint of the contract, GET only', () => {
     expect(Object.keys(doc.paths)).toEqual([...PARTNER_API_PATHS]);
-    expect(Object.keys(doc.paths).sort()).toEqual(
-      [
-        '/rankings',
-        '/divisions',
-        '/fighters',
-        '/fighters/{slug}',
-        '/events',
-        '/events/{code}',
-        '/events/{code}/results',
-        '/results',
-        '/verify/{number}',
-        '/me',
-        '/openapi.json',
-      ].sort(),
-    );
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(SCOPES).sort());
     for (const [path, item] of Object.entries<any>(doc.paths)) {
-      const methods = Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(k));
-      expect({ path, methods }).toEqual({ path, methods: ['get'] });
+      expect({ path, methods: methodsOf(item) }).toEqual({ path, methods: ['get'] });
       expect(item.description).toMatch(/405/);
     }
     expect(doc.info.description).toMatch(/405 `method_not_allowed`/);
@@ -207,19 +172,6 @@ describe('partner OpenAPI document', () => {
   });
 
   it('documents scopes and error answers per endpoint', () => {
-    const scopes: Record<string, string | undefined> = {
-      '/rankings': 'rankings.read',
-      '/divisions': 'rankings.read',
-      '/fighters': 'fighters.read',
-      '/fighters/{slug}': 'fighters.read',
-      '/events': 'events.read',
-      '/events/{code}': 'events.read',
-      '/events/{code}/results': 'results.read',
-      '/results': 'results.read',
-      '/verify/{number}': undefined,
-      '/me': undefined,
-      '/openapi.json': undefined,
-    };
     const withNotFound = ['/fighters/{slug}', '/events/{code}', '/events/{code}/results', '/verify/{number}'];
     const invalid: Record<string, string[]> = {
       '/rankings': ['invalid_disc', 'invalid_cat', 'invalid_g', 'invalid_wc', 'invalid_scope', 'invalid_division'],
@@ -231,11 +183,11 @@ describe('partner OpenAPI document', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       const op = item.get;
       const statuses = Object.keys(op.responses);
-      expect({ path, scope: op['x-required-scope'] }).toEqual({ path, scope: scopes[path] });
+      expect({ path, scope: op['x-required-scope'] }).toEqual({ path, scope: SCOPES[path] });
       const expected = ['200', '304'];
       if (withNotFound.includes(path)) expected.push('400');
       if (path !== '/openapi.json') expected.push('401');
-      if (scopes[path]) expected.push('403');
+      if (SCOPES[path]) expected.push('403');
       if (withNotFound.includes(path)) expected.push('404');
       if (invalid[path]) expected.push('422');
       if (path !== '/openapi.json') expected.push('429');

@@ -1,33 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildTvOpenApi, renderTvOpenApi, TV_API_PATHS } from '../../src/tv/openapi-tv.document';
+import { itIsAValidCheckedInDocument, methodsOf } from '../helpers/openapi-document-checks';
 import { createOpenApiValidator } from '../helpers/openapi.validator';
 
-const ROOT = join(__dirname, '..', '..');
-const SCHEMA_FILE = join(ROOT, 'schema', 'openapi-tv.json');
 const BASE = '/api/tv';
-
-/**
- * @seriousme/openapi-schema-validator is ESM-only and jest (CommonJS here) cannot load it in-process
- * on Node 20, so it runs in a child Node process that reads the document on stdin.
- */
-function validateWithSchemaValidator(doc: unknown): { valid: boolean; errors?: unknown; version?: string } {
-  const script = `
-    import { Validator } from '@seriousme/openapi-schema-validator';
-    let input = '';
-    for await (const chunk of process.stdin) input += chunk;
-    const validator = new Validator();
-    const res = await validator.validate(JSON.parse(input));
-    process.stdout.write(JSON.stringify({ ...res, version: validator.version }));
-  `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    input: JSON.stringify(doc),
-    encoding: 'utf8',
-  });
-  return JSON.parse(out);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Sample bodies (hand-built, no server)
@@ -113,32 +88,16 @@ const { etag: _etag, ...writeHeaders } = okHeaders;
 describe('TV OpenAPI document', () => {
   const doc = buildTvOpenApi() as any;
 
-  it('is a valid OpenAPI 3.0.3 document', () => {
-    const res = validateWithSchemaValidator(doc);
-    expect(res.errors).toBeUndefined();
-    expect(res.valid).toBe(true);
-    expect(res.version).toBe('3.0');
-    expect(doc.openapi).toBe('3.0.3');
-    expect(doc.info.version).toBe('1.0.0');
-    expect(doc.info.title).toBe('TV API');
-    expect(doc.servers).toEqual([expect.objectContaining({ url: '/api/tv' })]);
-  });
-
-  it('is deterministic', () => {
-    expect(renderTvOpenApi()).toBe(renderTvOpenApi());
-    expect(JSON.parse(renderTvOpenApi())).toEqual(doc);
-  });
-
-  it('is checked in up to date as schema/openapi-tv.json', () => {
-    const onDisk = existsSync(SCHEMA_FILE) ? readFileSync(SCHEMA_FILE, 'utf8') : '';
-    if (onDisk !== renderTvOpenApi()) {
-      throw new Error('schema/openapi-tv.json is stale or missing: run `npm run schema` and commit the result');
-    }
+  itIsAValidCheckedInDocument({
+    build: buildTvOpenApi,
+    render: renderTvOpenApi,
+    schemaFile: 'schema/openapi-tv.json',
+    title: 'TV API',
+    version: '1.0.0',
+    basePath: BASE,
   });
 
   it('describes every endpoint of the contract with its methods', () => {
-    const methodsOf = (item: any) =>
-      Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(k));
     const expected: Record<string, string[]> = {
       '/live': ['get'],
       '/upcoming': ['get'],
