@@ -6,7 +6,8 @@ import type { Actor } from '../../src/domain/audit/audit.log';
 import { verifySignature } from '../../src/webhooks/signer';
 import { createDeliveryWorker } from '../../src/webhooks/worker.factory';
 import type { DeliveryView } from '../../src/webhooks/delivery-log.service';
-import type { Received } from './webhook-receiver';
+import { startTestApp, type TestApp } from './test-app';
+import { WebhookReceiver, type Received } from './webhook-receiver';
 
 /** Helpers for the webhook end-to-end tests (test/e2e/webhooks). */
 
@@ -134,4 +135,38 @@ export function spawnWorkerProcess(databaseUrl: string, env: Record<string, stri
 export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * The set-up every delivery test file shares: one test app (webhook env plus `env`), the basic
+ * data, a running worker; each test's endpoints are disabled when it ends, and receivers made
+ * through `receiver()` are stopped with the app.
+ */
+export function useWebhookApp(env: Record<string, string> = {}): { readonly t: TestApp; receiver(): WebhookReceiver } {
+  let t: TestApp;
+  let worker: Awaited<ReturnType<typeof runWorker>> | undefined;
+  const receivers: WebhookReceiver[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ...WEBHOOK_ENV, ...env } });
+    await seedBasics(t.c);
+    worker = await runWorker(t.c, t.db);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    for (const r of receivers) await r.stop();
+    await t?.close();
+  });
+  afterEach(async () => {
+    for (const e of await t.c.services.webhooks.list()) if (e.enabled) await t.c.services.webhooks.setEnabled(actor, e.id, false, 'test over');
+  });
+  return {
+    get t() {
+      return t;
+    },
+    receiver() {
+      const r = new WebhookReceiver();
+      receivers.push(r);
+      return r;
+    },
+  };
 }

@@ -1,7 +1,6 @@
-import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { WebhookReceiver } from '../../helpers/webhook-receiver';
+import type { TestApp } from '../../helpers/test-app';
 import {
-  actor, deliveriesOf, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, waitSettled, WEBHOOK_ENV,
+  deliveriesOf, registerEndpoint, sanctionEvent, sleep, useWebhookApp, waitSettled,
 } from '../../helpers/webhooks';
 
 /**
@@ -10,27 +9,14 @@ import {
  */
 
 const KIB4 = 4096;
+const app = useWebhookApp({ WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_LEASE_MS: '1000' });
 let t: TestApp;
-let worker: Awaited<ReturnType<typeof runWorker>>;
-const receivers: WebhookReceiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ env: { ...WEBHOOK_ENV, WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_LEASE_MS: '1000' } });
-  await seedBasics(t.c);
-  worker = await runWorker(t.c, t.db);
-});
-afterAll(async () => {
-  await worker?.close();
-  for (const r of receivers) await r.stop();
-  await t?.close();
-});
-afterEach(async () => {
-  for (const e of await t.c.services.webhooks.list()) if (e.enabled) await t.c.services.webhooks.setEnabled(actor, e.id, false, 'test over');
+beforeAll(() => {
+  t = app.t;
 });
 
 async function endpoint() {
-  const r = new WebhookReceiver();
-  receivers.push(r);
+  const r = app.receiver();
   const ep = await registerEndpoint(t.c, await r.start(), ['event.sanctioned']);
   r.secrets = [ep.secret];
   return { r, ep };

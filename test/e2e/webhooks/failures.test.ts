@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { WebhookReceiver } from '../../helpers/webhook-receiver';
+import type { TestApp } from '../../helpers/test-app';
+import type { WebhookReceiver } from '../../helpers/webhook-receiver';
 import {
-  actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, waitSettled, waitUntil, WEBHOOK_ENV,
+  actor, deliveriesOf, header, registerEndpoint, sanctionEvent, sleep, useWebhookApp, waitSettled, waitUntil,
 } from '../../helpers/webhooks';
 
 /**
@@ -13,27 +13,14 @@ import {
  */
 
 const TIMEOUT_MS = 300;
+const app = useWebhookApp({ WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
 let t: TestApp;
-let worker: Awaited<ReturnType<typeof runWorker>>;
-const receivers: WebhookReceiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ env: { ...WEBHOOK_ENV, WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
-  await seedBasics(t.c);
-  worker = await runWorker(t.c, t.db);
-});
-afterAll(async () => {
-  await worker?.close();
-  for (const r of receivers) await r.stop();
-  await t?.close();
-});
-afterEach(async () => {
-  for (const e of await t.c.services.webhooks.list()) if (e.enabled) await t.c.services.webhooks.setEnabled(actor, e.id, false, 'test over');
+beforeAll(() => {
+  t = app.t;
 });
 
 async function receiver(): Promise<{ receiver: WebhookReceiver; url: string }> {
-  const r = new WebhookReceiver();
-  receivers.push(r);
+  const r = app.receiver();
   return { receiver: r, url: await r.start() };
 }
 

@@ -1,7 +1,7 @@
-import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
+import type { TestApp } from '../../helpers/test-app';
+import type { Received } from '../../helpers/webhook-receiver';
 import {
-  actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, signedWith, sleep, UUID, waitSettled, WEBHOOK_ENV,
+  deliveriesOf, header, registerEndpoint, sanctionEvent, signedWith, sleep, useWebhookApp, UUID, waitSettled,
 } from '../../helpers/webhooks';
 
 /**
@@ -10,33 +10,20 @@ import {
  */
 
 const SCHEDULE = [1100, 300, 300, 300];
+const app = useWebhookApp({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE.map((ms) => `${ms}ms`).join(',') });
 let t: TestApp;
-let worker: Awaited<ReturnType<typeof runWorker>>;
-const receivers: WebhookReceiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ env: { ...WEBHOOK_ENV, WEBHOOK_RETRY_SCHEDULE: SCHEDULE.map((ms) => `${ms}ms`).join(',') } });
-  await seedBasics(t.c);
-  worker = await runWorker(t.c, t.db);
-});
-afterAll(async () => {
-  await worker?.close();
-  for (const r of receivers) await r.stop();
-  await t?.close();
+beforeAll(() => {
+  t = app.t;
 });
 
 /** A receiver and an endpoint of its own for one test; disabled again when the test ends. */
 async function endpointAnswering(responses: number[]) {
-  const receiver = new WebhookReceiver();
-  receivers.push(receiver);
+  const receiver = app.receiver();
   receiver.responses = responses;
   const endpoint = await registerEndpoint(t.c, await receiver.start(), ['event.sanctioned']);
   receiver.secrets = [endpoint.secret];
   return { receiver, endpoint };
 }
-afterEach(async () => {
-  for (const e of await t.c.services.webhooks.list()) if (e.enabled) await t.c.services.webhooks.setEnabled(actor, e.id, false, 'test over');
-});
 
 const attemptsOf = (rs: Received[]) => rs.map((r) => Number(header(r, 'X-SVC-Attempt')));
 

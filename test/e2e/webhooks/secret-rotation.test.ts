@@ -1,7 +1,7 @@
-import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
+import type { TestApp } from '../../helpers/test-app';
+import type { Received, WebhookReceiver } from '../../helpers/webhook-receiver';
 import {
-  actor, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, signedWith, sleep, WEBHOOK_ENV,
+  actor, header, registerEndpoint, sanctionEvent, signedWith, sleep, useWebhookApp,
 } from '../../helpers/webhooks';
 
 /**
@@ -11,27 +11,14 @@ import {
  */
 
 const SECRET = /^whsec_[A-Za-z0-9_-]{43}$/;
+const app = useWebhookApp({ WEBHOOK_RETRY_SCHEDULE: '2s,2s,2s,2s' });
 let t: TestApp;
-let worker: Awaited<ReturnType<typeof runWorker>>;
-const receivers: WebhookReceiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ env: { ...WEBHOOK_ENV, WEBHOOK_RETRY_SCHEDULE: '2s,2s,2s,2s' } });
-  await seedBasics(t.c);
-  worker = await runWorker(t.c, t.db);
-});
-afterAll(async () => {
-  await worker?.close();
-  for (const r of receivers) await r.stop();
-  await t?.close();
-});
-afterEach(async () => {
-  for (const e of await t.c.services.webhooks.list()) if (e.enabled) await t.c.services.webhooks.setEnabled(actor, e.id, false, 'test over');
+beforeAll(() => {
+  t = app.t;
 });
 
 async function endpoint() {
-  const receiver = new WebhookReceiver();
-  receivers.push(receiver);
+  const receiver = app.receiver();
   const ep = await registerEndpoint(t.c, await receiver.start(), ['event.sanctioned']);
   return { receiver, ep };
 }
