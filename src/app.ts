@@ -86,7 +86,10 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
         sendError(res, 503, 'not_ready', `${pending.length} migrations are pending`);
         return;
       }
-      res.json({ status: 'ready' });
+      // A degraded rate limiter (Redis unreachable, limits kept in memory per instance) still
+      // serves every request, so the instance stays ready; the check says so for operators.
+      const limiter = c.limiter.health();
+      res.json({ status: 'ready', checks: { database: 'ok', rate_limiter: limiter.degraded ? 'degraded: in-memory fallback' : 'ok' } });
     } catch {
       sendError(res, 503, 'not_ready', 'the database is not reachable');
     }

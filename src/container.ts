@@ -26,7 +26,7 @@ import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './http/logger';
 import { TtlCache } from './lib/ttl-cache';
-import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
+import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
@@ -39,7 +39,7 @@ export interface Container {
   clock: Clock;
   logger: Logger;
   redis: Redis | null;
-  limiter: SlidingWindowLimiter;
+  limiter: RateLimiter;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -77,7 +77,23 @@ export interface Container {
 export interface ContainerOptions {
   clock?: Clock;
   logger?: Logger;
+  /** The rate limiter's clock, Unix milliseconds (tests move it by hand); the real one otherwise. */
+  limiterNow?: () => number;
 }
+
+/**
+ * Redis must fail fast, never hold a request: a command that gets no answer within the timeout
+ * fails, and while disconnected commands fail at once (no offline queue) as the client
+ * reconnects in the background. The rate limiter then decides in memory (see rate-limiter.ts).
+ */
+const REDIS_OPTIONS = {
+  commandTimeout: 200,
+  maxRetriesPerRequest: 1,
+  enableOfflineQueue: false,
+  connectTimeout: 2000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
+  lazyConnect: false,
+};
 
 /** The one place that wires repositories, services and transports together. */
 export function createContainer(config: Config, orm: MikroORM, options: ContainerOptions = {}): Container {
@@ -86,9 +102,17 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const root = orm.em;
   const read = () => orm.em.getConnection('read');
   const write = () => orm.em.getConnection('write');
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
-  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
-  const limiter = createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
+  // One line per outage, not one per reconnection attempt.
+  let redisFailing = false;
+  redis?.on('error', (err) => {
+    if (!redisFailing) logger.warn({ err: err.message }, 'redis error');
+    redisFailing = true;
+  });
+  redis?.on('ready', () => {
+    redisFailing = false;
+  });
+  const limiter = createRateLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined, now: options.limiterNow, logger });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(root, clock, outbox);

@@ -9,12 +9,9 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCa
 
 describe('buildDemoPlan', () => {
   let plan: DemoPlan;
-  let buildMs: number;
 
   beforeAll(() => {
-    const started = performance.now();
     plan = buildDemoPlan(TODAY);
-    buildMs = performance.now() - started;
   });
 
   const byKey = new Map<string, DemoPlan['fighters'][number]>();
@@ -306,10 +303,6 @@ describe('buildDemoPlan', () => {
       expect(other.events.filter((e) => e.sanctioned).length).toBeGreaterThanOrEqual(220);
       expect(countAdultVerifiedResults(other)).toBeGreaterThanOrEqual(8000);
     }
-  });
-
-  it('is generated well under two seconds', () => {
-    expect(buildMs).toBeLessThan(2000);
   });
 
   it('refuses a date that is not YYYY-MM-DD', () => {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sendError } from './http-errors';
 import type { Logger } from './logger';
-import type { SlidingWindowLimiter } from './sliding-window.limiter';
+import type { RateLimiter } from './rate-limiter';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -13,7 +13,7 @@ declare module 'express-serve-static-core' {
  * Charges one request to a bucket and sets the X-RateLimit-* headers. `bucketOf` picks the
  * bucket (an API key, a session, a client IP) and its per-minute size.
  */
-export function rateLimit(limiter: SlidingWindowLimiter, logger: Logger, bucketOf: (req: Request) => { key: string; limit: number }) {
+export function rateLimit(limiter: RateLimiter, logger: Logger, bucketOf: (req: Request) => { key: string; limit: number }) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const { key, limit } = bucketOf(req);
     let decision;

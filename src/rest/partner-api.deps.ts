@@ -6,7 +6,7 @@ import type { ResultQueries } from '../domain/catalog/results.queries';
 import type { VerificationQueries } from '../domain/catalog/verification.queries';
 import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
 import type { Logger } from '../http/logger';
-import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+import type { RateLimiter } from '../http/rate-limiter';
 import type { RankingsReader } from './rankings.reader';
 
 export interface PartnerApiDeps {
@@ -17,7 +17,7 @@ export interface PartnerApiDeps {
   verification: VerificationQueries;
   readContext: ReadContextProvider;
   keys: KeyAuthenticator;
-  limiter: SlidingWindowLimiter;
+  limiter: RateLimiter;
   logger: Logger;
   publicUrl: string;
   /** How stale a cached ranking body may be, in ms (0 in tests). */

@@ -10,7 +10,7 @@ import { sendError } from '../http/http-errors';
 import type { Logger } from '../http/logger';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
-import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+import type { RateLimiter } from '../http/rate-limiter';
 import { methodNotAllowed as partnerMethodNotAllowed } from '../rest/partner-api.router';
 import type { TvScheduleReader } from './tv-schedule.reader';
 import { presentBroadcast, presentPublicBroadcast, rowOf } from './tv.presenters';
@@ -20,7 +20,7 @@ export interface TvApiDeps {
   broadcasts: BroadcastService;
   ingest: IngestService;
   channelKeys: ChannelKeyAuthenticator;
-  limiter: SlidingWindowLimiter;
+  limiter: RateLimiter;
   logger: Logger;
   ingestServerUrl: string;
   openApiJson: string;

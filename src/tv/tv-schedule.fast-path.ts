@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../http/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
-import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
+import type { RateLimiter } from '../http/rate-limiter';
 import { PUBLIC_EXPOSED_HEADERS } from './tv-api.router';
 import type { TvScheduleReader } from './tv-schedule.reader';
 
@@ -13,7 +13,7 @@ const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/a
  * per-IP limiter, the same cached page and the same CORS headers. Anything else (a bad query, an
  * exhausted limit, a preflight) is handed to express before it is charged.
  */
-export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: SlidingWindowLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger }) {
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger }) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';

@@ -7,16 +7,41 @@ import { openDatabase, type Database } from '../../src/db/database';
 import type { Clock } from '../../src/domain/clock';
 import { provisionTestDatabase } from './test-database';
 
+/**
+ * The rate limiter's clock in tests: it stands still unless a test moves it, so no test depends
+ * on where in a minute (or how slowly) it runs.
+ */
+export class LimiterClock {
+  constructor(private ms: number) {}
+  /** Unix milliseconds. */
+  readonly now = (): number => this.ms;
+  /** Unix seconds, as in X-RateLimit-Reset. */
+  seconds(): number {
+    return Math.floor(this.ms / 1000);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+  set(ms: number): void {
+    this.ms = ms;
+  }
+}
+
 export interface TestApp {
   /** The server's handler: the /rankings fast path, then express. */
   app: HttpHandler;
   c: Container;
+  /** Time as the rate limiter sees it (starts at the real time the app started). */
+  limiterClock: LimiterClock;
   db: Database;
   close(): Promise<void>;
 }
 
-/** The real app on this file's own database, with caches off and a private rate-limit namespace. */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * The real app on this file's own database, with caches off, a private rate-limit namespace and
+ * the rate limiter on a clock of the test's own (`limiterClock`).
+ */
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; limiterStartMs?: number } = {}): Promise<TestApp> {
   const database = await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,11 +55,13 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
     ...options.env,
   });
   const db = await openDatabase(config, { migrate: false });
-  const c = createContainer(config, db.orm, { clock: options.clock });
+  const limiterClock = new LimiterClock(options.limiterStartMs ?? Date.now());
+  const c = createContainer(config, db.orm, { clock: options.clock, limiterNow: limiterClock.now });
   const app = createHttpHandler(c);
   return {
     app,
     c,
+    limiterClock,
     db,
     async close() {
       await c.close();

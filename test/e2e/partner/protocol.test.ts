@@ -291,7 +291,8 @@ describe('health checks', () => {
   it('answer 200 on /healthz and /readyz', async () => {
     for (const path of ['/healthz', '/readyz']) {
       const res = await request(t.app).get(path);
-      expect([path, res.status, res.body]).toEqual([path, 200, { status: path === '/healthz' ? 'ok' : 'ready' }]);
+      const body = path === '/healthz' ? { status: 'ok' } : { status: 'ready', checks: { database: 'ok', rate_limiter: 'ok' } };
+      expect([path, res.status, res.body]).toEqual([path, 200, body]);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     }
   });

@@ -1,0 +1,83 @@
+import { firstCountedSecond, type Bucket } from './rate-limit-window';
+
+/** Where a limiter keeps its buckets (see rate-limit-window.ts). */
+export interface WindowStore {
+  readonly kind: 'redis' | 'memory';
+  /**
+   * Atomically: forget buckets older than `second - 60`; when the count plus one is within
+   * `limit`, add one to bucket `second`. Returns whether it did and the buckets after.
+   */
+  consume(key: string, second: number, limit: number): Promise<{ allowed: boolean; buckets: Bucket[] }>;
+  /** Takes one back from the newest counted bucket of `key`, if any. */
+  refund(key: string, second: number): Promise<void>;
+}
+
+/** Keys whose newest bucket is this old are dropped by the periodic sweep. */
+const SWEEP_EVERY_SECONDS = 61;
+
+/**
+ * In-process buckets: a Map from key to a flat, ascending list [second, count, second, count...].
+ * Every operation is synchronous, so concurrent requests of one process can never overshoot a
+ * limit. Idle keys are swept once a minute (by the injected clock), on the next call.
+ */
+export class MemoryWindowStore implements WindowStore {
+  readonly kind = 'memory';
+  private readonly keys = new Map<string, number[]>();
+  private lastSweep = Number.NEGATIVE_INFINITY;
+
+  consume(key: string, second: number, limit: number): Promise<{ allowed: boolean; buckets: Bucket[] }> {
+    this.sweep(second);
+    const flat = this.live(key, second);
+    let count = 0;
+    for (let i = 1; i < flat.length; i += 2) count += flat[i];
+    const allowed = count + 1 <= limit;
+    if (allowed) {
+      const last = flat.length - 2;
+      // A clock that went back adds to the newest bucket: it then counts for longer, never less.
+      if (last >= 0 && flat[last] >= second) flat[last + 1] += 1;
+      else flat.push(second, 1);
+      this.keys.set(key, flat);
+    }
+    return Promise.resolve({ allowed, buckets: pairs(flat) });
+  }
+
+  refund(key: string, second: number): Promise<void> {
+    const flat = this.live(key, second);
+    if (flat.length) {
+      flat[flat.length - 1] -= 1;
+      if (flat[flat.length - 1] <= 0) flat.length -= 2;
+      if (!flat.length) this.keys.delete(key);
+    }
+    return Promise.resolve();
+  }
+
+  /** Number of keys held (for tests). */
+  size(): number {
+    return this.keys.size;
+  }
+
+  /** The key's buckets still counted at `second` (the stored list, pruned in place). */
+  private live(key: string, second: number): number[] {
+    const flat = this.keys.get(key);
+    if (!flat) return [];
+    const first = firstCountedSecond(second);
+    let drop = 0;
+    while (drop < flat.length && flat[drop] < first) drop += 2;
+    if (drop) flat.splice(0, drop);
+    if (!flat.length) this.keys.delete(key);
+    return flat;
+  }
+
+  private sweep(second: number): void {
+    if (second - this.lastSweep < SWEEP_EVERY_SECONDS && second >= this.lastSweep) return;
+    this.lastSweep = second;
+    const first = firstCountedSecond(second);
+    for (const [key, flat] of this.keys) if (flat[flat.length - 2] < first) this.keys.delete(key);
+  }
+}
+
+function pairs(flat: readonly number[]): Bucket[] {
+  const out: Bucket[] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+  return out;
+}

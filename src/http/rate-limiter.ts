@@ -1,0 +1,124 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from './logger';
+import { MemoryWindowStore, type WindowStore } from './rate-limit-memory.store';
+import { RedisWindowStore } from './rate-limit-redis.store';
+import { assertValidLimit, describeDecision, secondAt, type LimitDecision } from './rate-limit-window';
+
+export type { LimitDecision } from './rate-limit-window';
+
+export interface LimiterHealth {
+  /** Where decisions are meant to be made. */
+  store: 'redis' | 'memory';
+  /** True while the shared store is unreachable and the in-memory insurance store decides. */
+  degraded: boolean;
+  /** Calls to the shared store that failed, since start (a counter, for metrics). */
+  storeErrors: number;
+  /** Requests decided by the insurance store, since start (a counter, for metrics). */
+  insuranceDecisions: number;
+  /** Times the limiter went from healthy to degraded, since start (a counter, for metrics). */
+  degradations: number;
+}
+
+export interface RateLimiter {
+  /** Decides one request for `key` (counts it when allowed; a refused request does not count). */
+  consume(key: string, limit: number): Promise<LimitDecision>;
+  /** Gives back one point of the key's newest counted second (when a 304 must not count). */
+  refund(key: string): Promise<void>;
+  health(): LimiterHealth;
+}
+
+export interface RateLimiterOptions {
+  keyPrefix: string;
+  /** Shared store; in-process memory only when absent. */
+  redis?: Redis;
+  /** Another shared store (tests); `redis` wins when both are given. */
+  store?: WindowStore;
+  /** Unix milliseconds; injectable so tests control time. */
+  now?: () => number;
+  /** Degradation and recovery are logged (warn), once per transition. */
+  logger?: Pick<Logger, 'warn'>;
+  /** While degraded, the shared store is tried again at most this often (real time). Default 1000. */
+  probeIntervalMs?: number;
+  /** Real monotonic milliseconds, for the probe interval (tests). */
+  monotonicNow?: () => number;
+}
+
+/**
+ * The per-key, per-minute limit: exact over any 60-second window (see rate-limit-window.ts).
+ *
+ * With a shared store (Redis), an in-memory insurance store stands by: when a Redis call fails
+ * (down, timed out, not connected), that request is decided in memory instead of failing open or
+ * waiting, the limiter reports itself degraded and Redis is tried again at most once per
+ * `probeIntervalMs`; the first success ends the degraded mode. While degraded each API instance
+ * limits on its own, so N instances admit up to N times a limit, and counts do not move between
+ * the stores when they take over from each other.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const now = options.now ?? Date.now;
+  const monotonicNow = options.monotonicNow ?? (() => performance.now());
+  const probeIntervalMs = options.probeIntervalMs ?? 1000;
+  const logger = options.logger;
+  const primary: WindowStore = options.redis ? new RedisWindowStore(options.redis, options.keyPrefix) : options.store ?? new MemoryWindowStore();
+  const shared = primary.kind === 'redis' || options.store !== undefined;
+  const insurance = shared ? new MemoryWindowStore() : null;
+
+  const stats = { storeErrors: 0, insuranceDecisions: 0, degradations: 0 };
+  let degraded = false;
+  let nextProbeAt = Number.NEGATIVE_INFINITY;
+
+  const degrade = (reason: string): void => {
+    nextProbeAt = monotonicNow() + probeIntervalMs;
+    if (degraded) return;
+    degraded = true;
+    stats.degradations += 1;
+    logger?.warn({ store: primary.kind, reason }, 'rate limiter degraded: the shared store is unavailable, limits are kept in memory by this instance');
+  };
+  const recover = (): void => {
+    if (!degraded) return;
+    degraded = false;
+    logger?.warn({ store: primary.kind }, 'rate limiter recovered: limits are kept in the shared store again');
+  };
+  if (primary instanceof RedisWindowStore) {
+    primary.watch((up) => {
+      if (up) nextProbeAt = Number.NEGATIVE_INFINITY; // try it on the next request
+      else degrade('connection closed');
+    });
+  }
+
+  /** Runs `op` on the shared store, or on the insurance store when it fails or is resting. */
+  async function withInsurance<T>(op: (store: WindowStore) => Promise<T>): Promise<{ value: T; insured: boolean }> {
+    if (!insurance) return { value: await op(primary), insured: false };
+    if (!degraded || monotonicNow() >= nextProbeAt) {
+      if (degraded) nextProbeAt = monotonicNow() + probeIntervalMs; // one probe at a time
+      try {
+        const value = await op(primary);
+        recover();
+        return { value, insured: false };
+      } catch (err) {
+        stats.storeErrors += 1;
+        degrade((err as Error).message);
+      }
+    }
+    return { value: await op(insurance), insured: true };
+  }
+
+  return {
+    async consume(key: string, limit: number): Promise<LimitDecision> {
+      assertValidLimit(limit);
+      const nowMs = Math.floor(now());
+      const second = secondAt(nowMs);
+      const { value, insured } = await withInsurance((store) => store.consume(key, second, limit));
+      if (insured) stats.insuranceDecisions += 1;
+      return describeDecision(value.allowed, limit, value.buckets, nowMs);
+    },
+
+    async refund(key: string): Promise<void> {
+      const second = secondAt(Math.floor(now()));
+      await withInsurance((store) => store.refund(key, second));
+    },
+
+    health(): LimiterHealth {
+      return { store: primary.kind, degraded, ...stats };
+    },
+  };
+}
