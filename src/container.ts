@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Redis from 'ioredis';
 import type { Config } from './config/config';
+import { LocalChangeFeed, type ChangeFeed } from './db/change-feed';
+import { attachChangeFeed } from './domain/announce-change';
 import { EventQueries } from './domain/catalog/events.queries';
 import { FighterQueries } from './domain/catalog/fighters.queries';
 import { RankingQueries } from './domain/catalog/rankings.queries';
@@ -40,6 +42,8 @@ export interface Container {
   logger: Logger;
   redis: Redis | null;
   limiter: SlidingWindowLimiter;
+  /** What changed, heard from every instance: caches that must not serve stale answers depend on it. */
+  changes: ChangeFeed;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -77,6 +81,11 @@ export interface Container {
 export interface ContainerOptions {
   clock?: Clock;
   logger?: Logger;
+  /**
+   * The change feed (src/db/listen-change-feed.ts) when other processes write to the same
+   * database; by default only this process's own writes are heard. The container closes it.
+   */
+  changes?: ChangeFeed;
 }
 
 /** The one place that wires repositories, services and transports together. */
@@ -84,6 +93,9 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   const root = orm.em;
+  const changes = options.changes ?? new LocalChangeFeed();
+  // this instance's own announcements bump its feed right after their commit
+  const detachChanges = attachChangeFeed(root, changes);
   const read = () => orm.em.getConnection('read');
   const write = () => orm.em.getConnection('write');
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
@@ -102,6 +114,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     logger,
     redis,
     limiter,
+    changes,
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),
@@ -135,6 +148,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     async close() {
       await keys.flush().catch((err) => logger.error({ err: (err as Error).message }, 'could not flush request counts'));
       redis?.disconnect();
+      detachChanges();
+      await changes.close();
     },
   };
 }

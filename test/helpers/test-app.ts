@@ -4,7 +4,9 @@ import { createHttpHandler, type HttpHandler } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
+import { createChangeFeed } from '../../src/db/listen-change-feed';
 import type { Clock } from '../../src/domain/clock';
+import { createLogger } from '../../src/http/logger';
 import { provisionTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -15,9 +17,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on this file's own database, with caches off and a private rate-limit namespace. */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await provisionTestDatabase();
+/**
+ * The real app on this file's own database, with caches off (unless `env` sets
+ * AUTH_CACHE_TTL_MS), a private rate-limit namespace and a change feed that LISTENs.
+ * `sharing` starts a second instance on another app's database (closing it leaves the database).
+ */
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; sharing?: TestApp } = {}): Promise<TestApp> {
+  const database = options.sharing ? { url: options.sharing.db.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -30,7 +36,8 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
     ...options.env,
   });
   const db = await openDatabase(config, { migrate: false });
-  const c = createContainer(config, db.orm, { clock: options.clock });
+  const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
+  const c = createContainer(config, db.orm, { clock: options.clock, changes });
   const app = createHttpHandler(c);
   return {
     app,
