@@ -101,7 +101,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const limiter = createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined });
-  const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
+  const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(root, clock, outbox);
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
@@ -129,7 +129,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       broadcasts,
       ingest: new IngestService(root, clock, broadcasts),
       studioUsers: new StudioUserService(root),
-      studioAuth: new StudioAuthService(root, write, clock),
+      studioAuth: new StudioAuthService(root, write, clock, { changes, fallbackTtlMs: config.authCacheTtlMs }),
     },
     outbox,
     queries: {
@@ -138,9 +138,11 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       events: new EventQueries(read),
       results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
       verification: new VerificationQueries(read),
-      tv: new TvQueries(read),
+      // The primary, not a replica: a schedule is re-read once per announced change and must
+      // show that change (read-your-writes); a lagging replica would be cached as current.
+      tv: new TvQueries(write),
     },
-    channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs),
+    channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs, changes),
     tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),
     readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),
     keys,
