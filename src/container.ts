@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Redis from 'ioredis';
 import type { Config } from './config/config';
+import { LocalChangeFeed, type ChangeFeed } from './db/change-feed';
+import { attachChangeFeed } from './domain/announce-change';
 import { EventQueries } from './domain/catalog/events.queries';
 import { FighterQueries } from './domain/catalog/fighters.queries';
 import { RankingQueries } from './domain/catalog/rankings.queries';
@@ -40,6 +42,8 @@ export interface Container {
   logger: Logger;
   redis: Redis | null;
   limiter: RateLimiter;
+  /** What changed, heard from every instance: caches that must not serve stale answers depend on it. */
+  changes: ChangeFeed;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -79,6 +83,11 @@ export interface ContainerOptions {
   logger?: Logger;
   /** The rate limiter's clock, Unix milliseconds (tests move it by hand); the real one otherwise. */
   limiterNow?: () => number;
+  /**
+   * The change feed (src/db/listen-change-feed.ts) when other processes write to the same
+   * database; by default only this process's own writes are heard. The container closes it.
+   */
+  changes?: ChangeFeed;
 }
 
 /**
@@ -100,6 +109,9 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   const root = orm.em;
+  const changes = options.changes ?? new LocalChangeFeed();
+  // this instance's own announcements bump its feed right after their commit
+  const detachChanges = attachChangeFeed(root, changes);
   const read = () => orm.em.getConnection('read');
   const write = () => orm.em.getConnection('write');
   const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
@@ -113,7 +125,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     redisFailing = false;
   });
   const limiter = createRateLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined, now: options.limiterNow, logger });
-  const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
+  const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(root, clock, outbox);
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
@@ -126,6 +138,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     logger,
     redis,
     limiter,
+    changes,
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),
@@ -140,7 +153,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       broadcasts,
       ingest: new IngestService(root, clock, broadcasts),
       studioUsers: new StudioUserService(root),
-      studioAuth: new StudioAuthService(root, write, clock),
+      studioAuth: new StudioAuthService(root, write, clock, { changes, fallbackTtlMs: config.authCacheTtlMs }),
     },
     outbox,
     queries: {
@@ -149,9 +162,11 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       events: new EventQueries(read),
       results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
       verification: new VerificationQueries(read),
-      tv: new TvQueries(read),
+      // The primary, not a replica: a schedule is re-read once per announced change and must
+      // show that change (read-your-writes); a lagging replica would be cached as current.
+      tv: new TvQueries(write),
     },
-    channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs),
+    channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs, changes),
     tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),
     readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),
     keys,
@@ -159,6 +174,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     async close() {
       await keys.flush().catch((err) => logger.error({ err: (err as Error).message }, 'could not flush request counts'));
       redis?.disconnect();
+      detachChanges();
+      await changes.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { createHttpHandler } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
+import { createChangeFeed } from './db/listen-change-feed';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config);
   logger.info({ database: db.embedded ? `embedded PGlite in ${config.dataDir}` : 'DATABASE_URL' }, 'database ready, migrations applied');
-  const container = createContainer(config, db.orm, { logger });
+  const changes = await createChangeFeed(db, logger);
+  const container = createContainer(config, db.orm, { logger, changes });
   if (config.seedDemo) {
     logger.info('seeding the demo data if the database is empty (about a minute the first time on the embedded database)');
     const seeded = await db.runExclusive(() => seedDemoIfEmpty(container));

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
+import { createChangeFeed } from './db/listen-change-feed';
 import { createLogger } from './http/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config, { joinRunningServer: true });
-  const container = createContainer(config, db.orm, { logger });
+  const changes = await createChangeFeed(db, logger);
+  const container = createContainer(config, db.orm, { logger, changes });
   const delivery = await createDeliveryWorker(container, db);
   delivery.worker.start();
   logger.info({ pid: process.pid }, 'webhook worker started');

@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createContainer, type Container } from '../container';
+import { LocalChangeFeed } from '../db/change-feed';
 import { openDatabase } from '../db/database';
 import { DomainError } from '../domain/errors';
 import { createLogger } from '../http/logger';
@@ -77,7 +78,9 @@ async function main(argv: string[]): Promise<number> {
   if (quick) return quick.code;
   const config = loadConfig();
   const db = await openDatabase(config, { joinRunningServer: true });
-  const container = createContainer(config, db.orm, { logger: createLogger('warn') });
+  // A command only writes: its announcements reach the running instances through NOTIFY, and
+  // nothing here caches what others write, so it need not LISTEN.
+  const container = createContainer(config, db.orm, { logger: createLogger('warn'), changes: new LocalChangeFeed() });
   try {
     const out = await runCommand(container, operatorName(config), argv);
     process.stdout.write(out.stdout);

@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { relayNotifications } from './embedded-notify';
 
 export interface EmbeddedPostgres {
   url: string;
   port: number;
-  /** In-process LISTEN on the embedded database (its socket connections share one session). */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * In-process LISTEN on the embedded database: hears NOTIFYs committed by any connection, this
+   * process's or another process's through the socket (see embedded-notify.ts).
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,10 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
   const db = await PGlite.create(dir ? { dataDir: dir } : {});
   const host = opts.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({ db, host, port: opts.port ?? 0, maxConnections: 100 });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const unrelay = relayNotifications(db, server, (channel, payload) => {
+    for (const l of listeners.get(channel) ?? []) l(payload);
+  });
   await server.start();
   const address = server.getServerConn();
   const port = Number(address.split(':').pop());
@@ -35,9 +43,19 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
     url: `postgres://postgres@${host}:${port}/postgres`,
     port,
     async listen(channel, onNotify) {
-      return db.listen(channel, () => onNotify());
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      const listener = (payload: string) => onNotify(payload);
+      set.add(listener);
+      // The session must LISTEN for PostgreSQL to send anything; in-process NOTIFYs arrive here.
+      const unlisten = await db.listen(channel, listener);
+      return async () => {
+        set.delete(listener);
+        await unlisten();
+      };
     },
     async close() {
+      unrelay();
       await server.stop();
       await db.close();
     },

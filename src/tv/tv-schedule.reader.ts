@@ -1,6 +1,7 @@
+import type { ChangeFeed } from '../db/change-feed';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import { prepareJson, type PreparedJson } from '../http/send-json';
-import { TtlCache } from '../lib/ttl-cache';
+import { VersionedCache } from '../lib/versioned-cache';
 import { meta, pageOf, params, parseQueryRecord } from '../rest/query';
 import { presentPublicBroadcast } from './tv.presenters';
 
@@ -8,13 +9,15 @@ const LIST_PARAMS = { page: params.page, per_page: params.per_page };
 
 /**
  * The public schedules (/live, /upcoming, /channels): what viewers' apps poll. Each page is
- * rendered once per cache period and shared by the express routes and the fast path.
+ * rendered once per version of the `tv` topic (every go-live, end, create, edit, channel
+ * approval or plan change announces it) and shared by the express routes and the fast path, so
+ * the next request of every instance sees a change while polls stay a cache hit.
  */
 export class TvScheduleReader {
-  private readonly pages: TtlCache<PreparedJson>;
+  private readonly pages: VersionedCache<PreparedJson>;
 
-  constructor(private readonly queries: TvQueries, ttlMs: number) {
-    this.pages = new TtlCache(ttlMs);
+  constructor(private readonly queries: TvQueries, fallbackTtlMs: number, changes: Pick<ChangeFeed, 'version' | 'live'>) {
+    this.pages = new VersionedCache({ feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000 });
   }
 
   /** Throws 422 invalid_page / invalid_per_page for bad paging parameters. */

@@ -4,7 +4,9 @@ import { createHttpHandler, type HttpHandler } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
+import { createChangeFeed } from '../../src/db/listen-change-feed';
 import type { Clock } from '../../src/domain/clock';
+import { createLogger } from '../../src/http/logger';
 import { provisionTestDatabase } from './test-database';
 
 /**
@@ -38,11 +40,13 @@ export interface TestApp {
 }
 
 /**
- * The real app on this file's own database, with caches off, a private rate-limit namespace and
- * the rate limiter on a clock of the test's own (`limiterClock`).
+ * The real app on this file's own database, with caches off (unless `env` sets
+ * AUTH_CACHE_TTL_MS), a private rate-limit namespace and a change feed that LISTENs.
+ * The rate limiter runs on a clock of the test's own (`limiterClock`).
+ * `sharing` starts a second instance on another app's database (closing it leaves the database).
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; limiterStartMs?: number } = {}): Promise<TestApp> {
-  const database = await provisionTestDatabase();
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; sharing?: TestApp; limiterStartMs?: number } = {}): Promise<TestApp> {
+  const database = options.sharing ? { url: options.sharing.db.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -56,7 +60,8 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   });
   const db = await openDatabase(config, { migrate: false });
   const limiterClock = new LimiterClock(options.limiterStartMs ?? Date.now());
-  const c = createContainer(config, db.orm, { clock: options.clock, limiterNow: limiterClock.now });
+  const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
+  const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now });
   const app = createHttpHandler(c);
   return {
     app,

@@ -6,6 +6,7 @@ import { noEvents, type CHANNEL_EVENTS, type DomainEventSink } from '../domain-e
 import { DomainError, notFound } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
 import { slugify } from '../text';
+import { announceChange } from '../announce-change';
 import { inTransaction, sql } from '../unit-of-work';
 import { Broadcast, type BroadcastState } from './broadcast.entities';
 import { checkSourceUrl, parseBroadcastFields, type BroadcastFields } from './broadcast.input';
@@ -56,6 +57,7 @@ export class BroadcastService {
       em.persist(broadcast);
       await em.flush();
       await this.emit(em, broadcast, 'broadcast.scheduled');
+      await announceChange(em, 'tv');
       return { broadcast, streamKey };
     });
   }
@@ -86,6 +88,7 @@ export class BroadcastService {
         ...(patch.tags !== undefined && { tags: patch.tags }),
       });
       await em.flush();
+      await announceChange(em, 'tv');
       return { broadcast, streamKey };
     });
   }
@@ -111,6 +114,7 @@ export class BroadcastService {
       Object.assign(broadcast, { state: 'live', startedAt: this.clock.now() });
       await em.flush();
       await this.emit(em, broadcast, 'broadcast.live');
+      await announceChange(em, 'tv');
       return broadcast;
     });
   }
@@ -130,6 +134,7 @@ export class BroadcastService {
       }
       await em.flush();
       for (const type of events) await this.emit(em, broadcast, type);
+      await announceChange(em, 'tv');
       return broadcast;
     });
   }
@@ -157,6 +162,7 @@ export class BroadcastService {
       Object.assign(broadcast, { state: 'replay', replayUrl });
       await em.flush();
       await this.emit(em, broadcast, 'replay.ready');
+      await announceChange(em, 'tv');
       return broadcast;
     });
   }

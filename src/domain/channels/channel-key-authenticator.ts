@@ -1,5 +1,6 @@
 import type { Connection } from '@mikro-orm/core';
-import { TtlCache } from '../../lib/ttl-cache';
+import { LocalChangeFeed, type ChangeFeed } from '../../db/change-feed';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { DomainError } from '../errors';
 import { hashToken } from '../partners/api-key.token';
 
@@ -21,18 +22,22 @@ interface Row {
   revoked_at: Date | null;
 }
 
-/** Resolves a channel key (`ck_...`) to its channel; cached for the read-cache time like partner keys. */
+/**
+ * Resolves a channel key (`ck_...`) to its channel. Like partner keys: cached by the token's
+ * SHA-256, unknown keys included, until the `channel_keys` topic changes on any instance.
+ */
 export class ChannelKeyAuthenticator {
-  private readonly rows: TtlCache<Row | null>;
+  private readonly rows: VersionedCache<Row | null>;
 
-  constructor(private readonly connection: () => Connection, ttlMs: number) {
-    this.rows = new TtlCache(ttlMs, 10_000);
+  constructor(private readonly connection: () => Connection, fallbackTtlMs: number, changes: Pick<ChangeFeed, 'version' | 'live'> = new LocalChangeFeed()) {
+    this.rows = new VersionedCache({ feed: changes, topics: ['channel_keys'], fallbackTtlMs, maxEntries: 10_000 });
   }
 
   async authenticate(token: string): Promise<ChannelPrincipal> {
-    const row = await this.rows.get(token, async () => {
+    const hash = hashToken(token);
+    const row = await this.rows.get(hash, async () => {
       const rows = await this.connection().execute<Row[]>(
-        `select id, name, prefix, channel_id, scopes, revoked_at from channel_api_key where hash = ?`, [hashToken(token)]);
+        `select id, name, prefix, channel_id, scopes, revoked_at from channel_api_key where hash = ?`, [hash]);
       return rows[0] ?? null;
     });
     if (!row) throw new DomainError('invalid_key', 'the channel key is not recognised');

@@ -3,6 +3,7 @@ import { audit, type Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { displayPrefix, generateToken, hashToken } from '../partners/api-key.token';
+import { announceChange } from '../announce-change';
 import { inTransaction } from '../unit-of-work';
 import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
 import { isUuid } from '../ids';
@@ -64,6 +65,8 @@ export class ChannelService {
       em.persist(key);
       audit(em, actor, 'channel-keys.create', key.id, { channel: channel.slug, scopes });
       await em.flush();
+      // unknown keys are cached too: the new one must work at once
+      await announceChange(em, 'channel_keys');
       return { key, token };
     });
   }
@@ -76,6 +79,7 @@ export class ChannelService {
       key.revokedAt = this.clock.now();
       audit(em, actor, 'channel-keys.revoke', key.id);
       await em.flush();
+      await announceChange(em, 'channel_keys');
       return key;
     });
   }
@@ -97,6 +101,8 @@ export class ChannelService {
       apply(channel);
       audit(em, actor, action, slug, { plan: channel.plan, billing: channel.billingState });
       await em.flush();
+      // approval shows the channel on the public schedules; plan and billing gate its keys' use
+      await announceChange(em, 'channel_keys', 'tv');
       return channel;
     });
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
 import { DomainError, notFound } from '../errors';
+import { announceChange } from '../announce-change';
 import { inTransaction } from '../unit-of-work';
 import { Channel, ChannelMember, ROLES, StudioUser, type Role } from './channel.entities';
 import { hashPassword } from './password';
@@ -37,6 +38,8 @@ export class StudioUserService {
       else member = em.create(ChannelMember, { user, channel, role: input.role as Role, createdAt: new Date() });
       audit(em, actor, 'studio-users.grant', user.email, { channel: channel.slug, role: input.role });
       await em.flush();
+      // signed-in users' roles are cached with their sessions
+      await announceChange(em, 'studio_sessions');
       return member;
     });
   }

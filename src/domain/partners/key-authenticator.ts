@@ -1,7 +1,8 @@
 import type { Connection } from '@mikro-orm/core';
+import { LocalChangeFeed, type ChangeFeed } from '../../db/change-feed';
+import { VersionedCache } from '../../lib/versioned-cache';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
-import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken } from './api-key.token';
 
 export interface PartnerPrincipal {
@@ -27,19 +28,26 @@ interface KeyRow {
 }
 
 /**
- * Resolves a partner key to a principal. Lookups are cached for `ttlMs` per instance (a revoked
- * key or a suspended partner stops working within that time on every instance); request counts
- * are batched and flushed every second so a hot key costs no write per request.
+ * Resolves a partner key to a principal. Lookups, unknown keys included, are cached by the
+ * token's SHA-256 until the `partner_keys` topic changes (a key issued or revoked, a partner
+ * suspended or reinstated: at once on every instance), or for `fallbackTtlMs` while the change
+ * feed is down. Request counts are batched and flushed every second so a hot key costs no write
+ * per request.
  */
 export class KeyAuthenticator {
-  private readonly rows: TtlCache<KeyRow | null>;
+  private readonly rows: VersionedCache<KeyRow | null>;
   private readonly pendingCounts = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   /** The write of a flush under way: it holds counts already taken out of pendingCounts. */
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly connection: () => Connection, private readonly clock: Clock, ttlMs: number) {
-    this.rows = new TtlCache(ttlMs, 10_000);
+  constructor(
+    private readonly connection: () => Connection,
+    private readonly clock: Clock,
+    fallbackTtlMs: number,
+    changes: Pick<ChangeFeed, 'version' | 'live'> = new LocalChangeFeed(),
+  ) {
+    this.rows = new VersionedCache({ feed: changes, topics: ['partner_keys'], fallbackTtlMs, maxEntries: 10_000 });
   }
 
   private async lookup(hash: string): Promise<KeyRow | null> {
@@ -53,8 +61,9 @@ export class KeyAuthenticator {
   }
 
   async authenticate(token: string): Promise<PartnerPrincipal> {
-    // Keyed by the token so a hit costs no hashing; concurrent misses share one lookup.
-    const row = await this.rows.get(token, () => this.lookup(hashToken(token)));
+    // Keyed by the hash: a cache key is small whatever was sent; concurrent misses share one lookup.
+    const hash = hashToken(token);
+    const row = await this.rows.get(hash, () => this.lookup(hash));
     if (!row) throw new DomainError('invalid_key', 'the API key is not recognised');
     if (row.revoked_at) throw new DomainError('invalid_key', 'the API key has been revoked');
     if (row.expires_at && new Date(row.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the API key has expired');

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
+import { announceChange } from '../announce-change';
 import { inTransaction } from '../unit-of-work';
 import { displayPrefix, generateToken, hashToken } from './api-key.token';
 import { ApiKey, Partner, PARTNER_SCOPES } from './partner.entities';
@@ -41,6 +42,7 @@ export class PartnerService {
       partner.status = status;
       audit(em, actor, status === 'suspended' ? 'partners.suspend' : 'partners.reinstate', slug);
       await em.flush();
+      await announceChange(em, 'partner_keys');
       return partner;
     });
   }
@@ -64,6 +66,8 @@ export class PartnerService {
       em.persist(key);
       audit(em, actor, 'keys.issue', key.id, { partner: partner.slug, scopes, limit });
       await em.flush();
+      // unknown keys are cached too: the new one must work at once
+      await announceChange(em, 'partner_keys');
       return { key, token };
     });
   }
@@ -77,6 +81,7 @@ export class PartnerService {
       key.revokedAt = this.clock.now();
       audit(em, actor, 'keys.revoke', key.id);
       await em.flush();
+      await announceChange(em, 'partner_keys');
       return key;
     });
   }

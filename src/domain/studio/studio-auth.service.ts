@@ -5,7 +5,10 @@ import { verifyPassword } from '../channels/password';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
-import { inTransaction } from '../unit-of-work';
+import type { ChangeFeed } from '../../db/change-feed';
+import { VersionedCache } from '../../lib/versioned-cache';
+import { announceChange } from '../announce-change';
+import { inTransaction, sql } from '../unit-of-work';
 import { StudioSession } from './studio-session.entity';
 
 export const SESSION_HOURS = 12;
@@ -21,9 +24,31 @@ export interface StudioPrincipal {
   roles: ReadonlyMap<string, Role>;
 }
 
-/** Studio sign-in, sessions and who may do what on which channel. */
+interface SessionRow {
+  id: string;
+  user_id: string;
+  email: string;
+  expires_at: Date;
+  ended_at: Date | null;
+  roles: [string, Role][];
+}
+
+/**
+ * Studio sign-in, sessions and who may do what on which channel. A session and its roles are
+ * cached by the token's hash until the `studio_sessions` topic changes (sign-in, sign-out, a
+ * role granted), on every instance; expiry is checked on each request.
+ */
 export class StudioAuthService {
-  constructor(private readonly root: EntityManager, private readonly connection: () => Connection, private readonly clock: Clock) {}
+  private readonly sessions: VersionedCache<SessionRow | null>;
+
+  constructor(
+    private readonly root: EntityManager,
+    private readonly connection: () => Connection,
+    private readonly clock: Clock,
+    cache: { changes: Pick<ChangeFeed, 'version' | 'live'>; fallbackTtlMs: number },
+  ) {
+    this.sessions = new VersionedCache({ feed: cache.changes, topics: ['studio_sessions'], fallbackTtlMs: cache.fallbackTtlMs, maxEntries: 10_000 });
+  }
 
   async login(email: string, password: string): Promise<{ token: string; expiresAt: Date; userId: string }> {
     const em = this.root.fork();
@@ -35,26 +60,37 @@ export class StudioAuthService {
     await inTransaction(this.root, undefined, async (tx) => {
       tx.persist(Object.assign(new StudioSession(), { user: tx.getReference(StudioUser, user.id), tokenHash: hashToken(token), expiresAt }));
       await tx.flush();
+      await announceChange(tx, 'studio_sessions');
     });
     return { token, expiresAt, userId: user.id };
   }
 
   async logout(sessionId: string): Promise<void> {
-    await this.connection().execute(`update studio_session set ended_at = now() where id = ? and ended_at is null`, [sessionId]);
+    await inTransaction(this.root, undefined, async (em) => {
+      await sql(em, `update studio_session set ended_at = now() where id = ? and ended_at is null`, [sessionId]);
+      await announceChange(em, 'studio_sessions');
+    });
   }
 
-  /** A session's principal with its roles; every request re-reads them, so a revoked role takes effect at once. */
+  /** A session's principal with its roles, as of the last change announced on `studio_sessions`. */
   async authenticate(token: string): Promise<StudioPrincipal> {
-    const rows = await this.connection().execute<{ id: string; user_id: string; email: string; expires_at: Date; ended_at: Date | null }[]>(
-      `select s.id, s.user_id, u.email, s.expires_at, s.ended_at from studio_session s join studio_user u on u.id = s.user_id where s.token_hash = ?`,
-      [hashToken(token)]);
-    const s = rows[0];
+    const hash = hashToken(token);
+    const s = await this.sessions.get(hash, () => this.lookup(hash));
     if (!s) throw new DomainError('invalid_key', 'the session is not recognised');
     if (s.ended_at) throw new DomainError('invalid_key', 'the session has ended (signed out)');
     if (new Date(s.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the session has expired: sign in again');
+    return { kind: 'studio', sessionId: s.id, userId: s.user_id, email: s.email, roles: new Map(s.roles) };
+  }
+
+  private async lookup(hash: string): Promise<SessionRow | null> {
+    const rows = await this.connection().execute<Omit<SessionRow, 'roles'>[]>(
+      `select s.id, s.user_id, u.email, s.expires_at, s.ended_at from studio_session s join studio_user u on u.id = s.user_id where s.token_hash = ?`,
+      [hash]);
+    const s = rows[0];
+    if (!s) return null;
     const members = (await this.connection().execute(
       `select channel_id, role from channel_member where user_id = ?`, [s.user_id])) as { channel_id: string; role: Role }[];
-    return { kind: 'studio', sessionId: s.id, userId: s.user_id, email: s.email, roles: new Map(members.map((m) => [m.channel_id, m.role])) };
+    return { ...s, roles: members.map((m) => [m.channel_id, m.role]) };
   }
 }
 

@@ -1,0 +1,69 @@
+import type { EntityManager, EventManager, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
+import { notifyChangeSql, type ChangeFeed, type ChangeTopic } from '../db/change-feed';
+
+/** Topics announced by a transaction still open, keyed by its root transaction object. */
+const pending = new WeakMap<object, Set<ChangeTopic>>();
+/** The feeds of the instances built on an ORM, keyed by its (shared by forks) event manager. */
+const feeds = new WeakMap<EventManager, Set<ChangeFeed>>();
+
+/**
+ * Tells every instance that `topics` changed, from inside the writer's transaction: the NOTIFY
+ * runs on em's transaction (never a second connection), so PostgreSQL delivers it on commit and
+ * drops it on rollback. The writer's own instance also bumps its feed right after the commit
+ * (or at once outside a transaction), so its very next request sees the change without waiting
+ * for the notification to come back.
+ */
+export async function announceChange(em: EntityManager, ...topics: ChangeTopic[]): Promise<void> {
+  const ctx = em.getTransactionContext<object>();
+  const unique = [...new Set(topics)];
+  for (const topic of unique) await em.getConnection().execute(notifyChangeSql(topic), [], 'all', ctx);
+  if (!ctx) {
+    bumpLocal(em.getEventManager(), unique);
+    return;
+  }
+  const root = rootTransaction(ctx);
+  let set = pending.get(root);
+  if (!set) pending.set(root, (set = new Set()));
+  for (const topic of unique) set.add(topic);
+}
+
+/**
+ * Makes announcements on `em` (and its forks) bump `feed` after commit. Returns a detach for
+ * the container's close.
+ */
+export function attachChangeFeed(em: EntityManager, feed: ChangeFeed): () => void {
+  const events = em.getEventManager();
+  let set = feeds.get(events);
+  if (!set) {
+    feeds.set(events, (set = new Set()));
+    events.registerSubscriber(subscriber);
+  }
+  set.add(feed);
+  return () => set.delete(feed);
+}
+
+const subscriber: EventSubscriber = {
+  afterTransactionCommit(args: TransactionEventArgs) {
+    const topics = args.transaction ? pending.get(args.transaction) : undefined;
+    if (!topics) return;
+    pending.delete(args.transaction!);
+    bumpLocal(args.em.getEventManager(), [...topics]);
+  },
+  afterTransactionRollback(args: TransactionEventArgs) {
+    if (args.transaction) pending.delete(args.transaction);
+  },
+};
+
+function bumpLocal(events: EventManager, topics: ChangeTopic[]): void {
+  for (const feed of feeds.get(events) ?? []) for (const topic of topics) feed.bump(topic);
+}
+
+/** A savepoint's transaction object points to its parent through a MikroORM-private symbol. */
+function rootTransaction(ctx: object): object {
+  let current = ctx as Record<symbol, unknown>;
+  for (;;) {
+    const parent = Object.getOwnPropertySymbols(current).find((s) => s.description === 'parentTransaction');
+    if (!parent || !current[parent]) return current;
+    current = current[parent] as Record<symbol, unknown>;
+  }
+}

@@ -1,0 +1,108 @@
+import { LocalChangeFeed } from '../db/change-feed';
+import { VersionedCache } from './versioned-cache';
+
+function setup(opts: { fallbackTtlMs?: number; liveTtlMs?: number; maxEntries?: number } = {}) {
+  const feed = new LocalChangeFeed();
+  let t = 1_000_000;
+  const clock = { advance: (ms: number) => { t += ms; } };
+  const cache = new VersionedCache<number>({
+    feed, topics: ['partner_keys', 'channel_keys'], fallbackTtlMs: opts.fallbackTtlMs ?? 1000,
+    liveTtlMs: opts.liveTtlMs ?? 60_000, maxEntries: opts.maxEntries, now: () => t,
+  });
+  let loads = 0;
+  const load = async () => ++loads;
+  return { feed, clock, cache, load, loads: () => loads };
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  return { promise, resolve, reject };
+}
+
+describe('VersionedCache', () => {
+  it('while the feed is live, keeps an entry until one of its topics changes, however long', async () => {
+    const { feed, clock, cache, load } = setup();
+    expect(await cache.get('k', load)).toBe(1);
+    clock.advance(59_000);
+    expect(await cache.get('k', load)).toBe(1);
+    feed.bump('tv');
+    expect(await cache.get('k', load)).toBe(1);
+    feed.bump('channel_keys');
+    expect(await cache.get('k', load)).toBe(2);
+    feed.bump('partner_keys');
+    expect(await cache.get('k', load)).toBe(3);
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('while live, still reloads after the safety TTL', async () => {
+    const { clock, cache, load } = setup();
+    await cache.get('k', load);
+    clock.advance(60_000);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('while the feed is down, falls back to the short TTL, and to the long one once live again', async () => {
+    const { feed, clock, cache, load } = setup();
+    feed.live = false;
+    expect(await cache.get('k', load)).toBe(1);
+    clock.advance(999);
+    expect(await cache.get('k', load)).toBe(1);
+    clock.advance(1);
+    expect(await cache.get('k', load)).toBe(2);
+    feed.live = true;
+    clock.advance(5000);
+    expect(await cache.get('k', load)).toBe(2);
+    // an entry loaded while live expires at the short TTL as soon as the feed goes down
+    feed.live = false;
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('never serves a load that started before a change as current after it', async () => {
+    const { feed, cache } = setup();
+    const first = deferred<number>();
+    const before = cache.get('k', () => first.promise);
+    feed.bump('partner_keys');
+    const after = cache.get('k', async () => 2);
+    first.resolve(1);
+    expect(await before).toBe(1);
+    expect(await after).toBe(2);
+    expect(await cache.get('k', async () => 3)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const { cache } = setup();
+    const d = deferred<number>();
+    let loads = 0;
+    const load = () => { loads++; return d.promise; };
+    const all = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    d.resolve(7);
+    expect(await all).toEqual([7, 7, 7]);
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep a failed load', async () => {
+    const { cache } = setup();
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('k', async () => 5)).toBe(5);
+  });
+
+  it('is bounded, dropping the least recently used entry', async () => {
+    const { cache, load } = setup({ maxEntries: 2 });
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('a', load);
+    await cache.get('c', load);
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('b', load)).toBe(4);
+  });
+
+  it('with a zero fallback TTL, loads every time', async () => {
+    const { cache, load } = setup({ fallbackTtlMs: 0 });
+    await cache.get('k', load);
+    expect(await cache.get('k', load)).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,88 @@
+import type { ChangeFeed, ChangeTopic } from '../db/change-feed';
+
+export interface VersionedCacheOptions {
+  /** Where versions come from; only `version` and `live` are read. */
+  feed: Pick<ChangeFeed, 'version' | 'live'>;
+  /** The topics whose changes make an entry stale. */
+  topics: readonly ChangeTopic[];
+  /**
+   * How long an entry may be served while the feed is not live (no notification can be heard).
+   * 0 turns the cache off: every call loads.
+   */
+  fallbackTtlMs: number;
+  /** A safety net while the feed is live: entries are reloaded at least this often. */
+  liveTtlMs?: number;
+  /** Least recently used entries are dropped beyond this many. */
+  maxEntries?: number;
+  /** Milliseconds; injected by tests. */
+  now?: () => number;
+}
+
+interface Entry<V> {
+  version: number;
+  /** When the load started: an entry is never younger than the data it holds. */
+  at: number;
+  value: Promise<V>;
+}
+
+export const LIVE_SAFETY_TTL_MS = 60_000;
+
+/**
+ * A bounded cache whose entries stay valid until the data they were loaded from changes: each
+ * entry remembers the version of its topics when its load started, and is reloaded once the
+ * version has moved (a load that started before a change is never served after it). While the
+ * change feed is down it degrades to a short TTL. Concurrent misses share one load; a failed
+ * load is not kept.
+ */
+export class VersionedCache<V> {
+  private readonly map = new Map<string, Entry<V>>();
+  private readonly now: () => number;
+  private readonly liveTtlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(private readonly opts: VersionedCacheOptions) {
+    this.now = opts.now ?? Date.now;
+    this.liveTtlMs = Math.max(opts.liveTtlMs ?? LIVE_SAFETY_TTL_MS, opts.fallbackTtlMs);
+    this.maxEntries = Math.max(1, opts.maxEntries ?? 5000);
+  }
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    if (this.opts.fallbackTtlMs <= 0) return load();
+    const version = this.version();
+    const now = this.now();
+    const hit = this.map.get(key);
+    if (hit && hit.version === version && now - hit.at < this.ttl()) {
+      // re-inserted: Map order is the LRU order
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit.value;
+    }
+    const entry: Entry<V> = { version, at: now, value: load() };
+    this.map.delete(key);
+    this.map.set(key, entry);
+    if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    entry.value.catch(() => {
+      if (this.map.get(key) === entry) this.map.delete(key);
+    });
+    return entry.value;
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  private version(): number {
+    // Versions only rise, so their sum moves whenever any of them does.
+    let v = 0;
+    for (const t of this.opts.topics) v += this.opts.feed.version(t);
+    return v;
+  }
+
+  private ttl(): number {
+    return this.opts.feed.live ? this.liveTtlMs : this.opts.fallbackTtlMs;
+  }
+}
