@@ -1,18 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
-import { addYears } from '../domain/clock';
-import type { SeedPhase, SeedProgressListener } from '../startup/startup-state';
+import type { SeedProgressListener } from '../startup/startup-state';
 import { DEMO_KEYS } from './demo-keys';
+import { writeFightersEventsBouts } from './bulk/plan.bulk';
 import { demoSeedStatus, markDemoSeedCompleted, markDemoSeedStarted, wipePartialDemo } from './demo.marker';
 import { seedTvDemo } from './demo-tv.seed';
-import { buildDemoPlan, summarizeDemoPlan, type DemoFighter, type DemoPlan, type DemoPlanSummary } from './demo.plan';
+import { buildDemoPlan, summarizeDemoPlan, type DemoPlan, type DemoPlanSummary } from './demo.plan';
 
 export { DEMO_KEYS } from './demo-keys';
 export { DEMO_CHANNEL_KEYS, DEMO_STUDIO_USERS } from './demo-tv.seed';
 
 const actor: Actor = { id: 'demo-seed' };
-const CHUNK = 20;
 
 export interface DemoSeedOutcome extends DemoPlanSummary {
   /** True when a seed killed part-way was wiped and redone. */
@@ -53,30 +52,7 @@ export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedPro
   onProgress({ phase: 'channels', done: 0, total: 0 });
   await seedTvDemo(c);
 
-  const slugOf = new Map<string, string>();
-  await inChunks(c, 'fighters', plan.fighters, onProgress, async (f, em) => {
-    const fighter = await s.fighters.register(actor, {
-      name: f.name, nickname: f.nickname, countrySlug: f.countrySlug, divisionId: f.divisionKey, dateOfBirth: f.dateOfBirth,
-      email: f.email, phone: f.phone, address: f.address, rankingPublished: f.rankingPublished, applyForLicence: f.licence === 'pending',
-    }, em);
-    slugOf.set(f.key, fighter.slug);
-    await seedLicence(c, f, fighter.slug, em);
-  });
-
-  const codeOf = new Map<string, string>();
-  await inChunks(c, 'events', plan.events, onProgress, async (e, em) => {
-    const event = await s.events.create(actor, { name: e.name, city: e.city, countrySlug: e.countrySlug, date: e.date, level: e.level, status: e.status }, em);
-    if (e.sanctioned) await s.events.sanction(actor, event.code, em);
-    codeOf.set(e.key, event.code);
-  });
-
-  await inChunks(c, 'bouts', plan.bouts, onProgress, async (b, em) => {
-    const bout = await s.results.record(actor, {
-      eventCode: codeOf.get(b.eventKey)!, winnerSlug: slugOf.get(b.fighterA)!, loserSlug: slugOf.get(b.fighterB)!,
-      draw: b.outcome === 'draw', noContest: b.outcome === 'nc', method: b.method, round: b.round,
-    }, em);
-    if (b.verified) await s.results.verify(actor, bout.id, em);
-  });
+  await writeFightersEventsBouts(c, plan, onProgress);
 
   for (const [i, asOf] of plan.rankingRuns.entries()) {
     onProgress({ phase: 'rankings', done: i, total: plan.rankingRuns.length });
@@ -100,50 +76,4 @@ async function seedPartners(c: Container): Promise<void> {
     if (k.revoked) await s.revokeKey(actor, key.id);
   }
   await s.setStatus(actor, 'demo-suspended', 'suspended');
-}
-
-async function seedLicence(c: Container, f: DemoFighter, slug: string, em: EntityManager): Promise<void> {
-  const s = c.services.fighters;
-  const issue = (issuedOn: string | null, validUntil: string | null) =>
-    s.issueLicence(actor, slug, { issuedOn: issuedOn ?? undefined, validUntil: validUntil ?? undefined }, em);
-  switch (f.licence) {
-    case 'active':
-    case 'expired':
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      break;
-    case 'suspended':
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      await s.suspendLicence(actor, slug, em);
-      break;
-    case 'renewed':
-      await issue(f.previousLicenceIssuedOn, f.previousLicenceIssuedOn && addYears(f.previousLicenceIssuedOn, 1));
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      break;
-    case 'revoked':
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      await s.revokeLicence(actor, slug, em);
-      break;
-    default:
-      break;
-  }
-  if (f.certificate) {
-    await s.issueCertificate(actor, slug, {
-      kind: 'medical',
-      state: f.certificate === 'expired' ? 'active' : f.certificate,
-      issuedOn: f.certificateIssuedOn ?? undefined,
-      validUntil: f.certificateValidUntil ?? undefined,
-    }, em);
-  }
-}
-
-async function inChunks<T>(
-  c: Container, phase: SeedPhase, items: readonly T[], onProgress: SeedProgressListener, fn: (item: T, em: EntityManager) => Promise<void>,
-): Promise<void> {
-  for (let i = 0; i < items.length; i += CHUNK) {
-    onProgress({ phase, done: i, total: items.length });
-    await c.orm.em.fork().transactional(async (em) => {
-      for (const item of items.slice(i, i + CHUNK)) await fn(item, em as EntityManager);
-    });
-  }
-  onProgress({ phase, done: items.length, total: items.length });
 }
