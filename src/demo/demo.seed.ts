@@ -6,6 +6,7 @@ import { DEMO_KEYS } from './demo-keys';
 import { writeFightersEventsBouts } from './bulk/plan.bulk';
 import { demoSeedStatus, markDemoSeedCompleted, markDemoSeedStarted, wipePartialDemo } from './demo.marker';
 import { seedTvDemo } from './demo-tv.seed';
+import { buildScalePlan } from './scale.plan';
 import { buildDemoPlan, summarizeDemoPlan, type DemoPlan, type DemoPlanSummary } from './demo.plan';
 
 export { DEMO_KEYS } from './demo-keys';
@@ -25,13 +26,16 @@ export interface DemoSeedOutcome extends DemoPlanSummary {
  * is recognised on the next one: the partial rows are wiped and the seed starts over.
  * Returns null when there is nothing to do (seeded already, or the database has other data).
  */
-export async function seedDemoIfEmpty(c: Container, onProgress: SeedProgressListener = () => undefined): Promise<DemoSeedOutcome | null> {
+export async function seedDemoIfEmpty(
+  c: Container, onProgress: SeedProgressListener = () => undefined, options: { fighters?: number } = {},
+): Promise<DemoSeedOutcome | null> {
   const em = c.orm.em.fork() as EntityManager;
   const status = await demoSeedStatus(em);
   if (status === 'completed' || status === 'foreign') return null;
   if (status === 'started') await em.transactional((tx) => wipePartialDemo(tx as EntityManager));
   await markDemoSeedStarted(em);
-  const plan = buildDemoPlan(c.clock.today());
+  // A larger federation (for measurements) repeats the demo's model; the demo itself otherwise.
+  const plan = options.fighters ? buildScalePlan(c.clock.today(), options.fighters) : buildDemoPlan(c.clock.today());
   await seedDemo(c, plan, onProgress);
   await markDemoSeedCompleted(em);
   return { ...summarizeDemoPlan(plan), restarted: status === 'started' };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../domain/unit-of-work';
+import { bulkSql, sql } from '../../domain/unit-of-work';
 
 /** A column and its PostgreSQL type: `['division_id', 'text']`. */
 export type ColumnSpec = readonly [name: string, type: string];
@@ -25,7 +25,7 @@ export async function unnestInsert(em: EntityManager, table: string, columns: re
   if (rows.length === 0) return;
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const arrays = columns.map(([, type]) => `?::${type}[]`).join(', ');
-  await sql(em, `insert into "${table}" (${names}) select * from unnest(${arrays})`, columns.map((_, i) => arrayLiteral(rows.map((r) => r[i]))));
+  await bulkSql(em, `insert into "${table}" (${names}) select * from unnest(${arrays})`, columns.map((_, i) => arrayLiteral(rows.map((r) => r[i]))));
 }
 
 /** Reserves `count` consecutive values of a sequence the way `nextval` would hand them out. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray } from '../catalog/fighter-summary.sql';
-import { sql } from '../unit-of-work';
+import { bulkSql, sql } from '../unit-of-work';
 import type { RankingEntryDraft } from './ranking.engine';
 
 /** Rows per statement: a few MB of array text, well under any parameter limit. */
@@ -19,7 +19,7 @@ export async function insertRankingEntries(em: EntityManager, runId: string, ent
   for (let offset = 0; offset < entries.length; offset += BATCH) {
     const batch = entries.slice(offset, offset + BATCH);
     const col = <T>(f: (e: RankingEntryDraft) => T) => batch.map(f);
-    await sql(em,
+    await bulkSql(em,
       `insert into ranking_entry (id, run_id, division_id, scope, fighter_id, rank, position, points, previous_rank, movement, record)
        select gen_random_uuid(), ?::uuid, x.division_id, x.scope, x.fighter_id, x.rank, ?::int + x.ord::int - 1, x.points, x.previous_rank, x.movement,
               jsonb_build_object('W', x.w, 'L', x.l, 'D', x.d, 'NC', x.nc, 'KO', x.ko)
