@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { Container } from './container';
+import { startupGate, type StartupState } from './startup/startup-state';
 import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
 import { errorHandler } from './http/error-handler';
@@ -49,14 +50,17 @@ export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * The server's request handler: the /rankings fast path first, express for everything else.
  * main.ts listens with it and the tests drive it through supertest, so both see the same code.
+ * With a start-up state, nothing is served but /healthz and /readyz until the demo is seeded.
  */
-export function createHttpHandler(c: Container): HttpHandler {
+export function createHttpHandler(c: Container, options: { startup?: StartupState } = {}): HttpHandler {
+  const gate = options.startup ? startupGate(options.startup) : () => false;
   const deps = partnerApiDeps(c);
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
   const rankings = rankingsFastPath(deps, c.logger);
   const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy });
   return (req, res) => {
+    if (gate(req, res)) return;
     const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
     fast(req, res).then(
       (handled) => { if (!handled) app(req, res); },

@@ -6,9 +6,11 @@ import { createContainer } from './container';
 import { openDatabase } from './db/database';
 import { createChangeFeed } from './db/listen-change-feed';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
-import { DEMO_CHANNEL_KEYS, DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
+import { DEMO_CHANNEL_KEYS, DEMO_KEYS } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
 import { createLogger } from './http/logger';
+import { seedDemoOnStart } from './startup/seed-on-start';
+import { StartupState } from './startup/startup-state';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 
 async function main(): Promise<void> {
@@ -18,18 +20,19 @@ async function main(): Promise<void> {
   logger.info({ database: db.embedded ? `embedded PGlite in ${config.dataDir}` : 'DATABASE_URL' }, 'database ready, migrations applied');
   const changes = await createChangeFeed(db, logger);
   const container = createContainer(config, db.orm, { logger, changes });
-  if (config.seedDemo) {
-    logger.info('seeding the demo data if the database is empty (about a minute the first time on the embedded database)');
-    const seeded = await db.runExclusive(() => seedDemoIfEmpty(container));
-    if (seeded) logger.info(seeded, 'demo data seeded');
-  }
-  const handler = createHttpHandler(container);
-  const delivery = config.webhooks.worker ? await createDeliveryWorker(container, db) : null;
-  delivery?.worker.start();
-  if (db.embedded) writeServerInfo(config.dataDir, { port: db.embedded.port, pid: process.pid });
-  const server: Server = createServer(handler);
+  // Listen first: /healthz shows the seed's progress, everything else answers 503 until it is done.
+  const startup = new StartupState(config.seedDemo);
+  const server: Server = createServer(createHttpHandler(container, { startup }));
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  if (config.seedDemo) {
+    logger.info({ url: `${config.publicUrl}/healthz` }, 'listening; seeding the demo data if the database is empty (progress on /healthz)');
+    await seedDemoOnStart(container, db, startup, logger);
+  }
+  const delivery = config.webhooks.worker ? await createDeliveryWorker(container, db) : null;
+  delivery?.worker.start();
+  // Only now may the operator's CLI join the embedded database: the seed no longer holds it.
+  if (db.embedded) writeServerInfo(config.dataDir, { port: db.embedded.port, pid: process.pid });
   const base = config.publicUrl;
   const fixtures = config.seedDemo ? formatDemoFixtures(await findDemoFixtures(container)) : [];
   const lines = [

@@ -1,3 +1,4 @@
+import { DemoSeed } from '../demo/demo-seed.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
 import { SportEvent } from '../domain/events/event.entity';
 import { Certificate, Fighter, FighterIdentity, Licence } from '../domain/fighters/fighter.entities';
@@ -21,4 +22,5 @@ export const entities = [
   WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt,
   Channel, StudioUser, ChannelMember, ChannelApiKey, Broadcast, BroadcastTelemetry,
   StudioSession,
+  DemoSeed,
 ];

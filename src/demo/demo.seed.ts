@@ -1,32 +1,49 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
-import { addYears } from '../domain/clock';
+import type { SeedProgressListener } from '../startup/startup-state';
 import { DEMO_KEYS } from './demo-keys';
+import { writeFightersEventsBouts } from './bulk/plan.bulk';
+import { demoSeedStatus, markDemoSeedCompleted, markDemoSeedStarted, wipePartialDemo } from './demo.marker';
 import { seedTvDemo } from './demo-tv.seed';
-import { buildDemoPlan, summarizeDemoPlan, type DemoFighter, type DemoPlan, type DemoPlanSummary } from './demo.plan';
+import { buildScalePlan } from './scale.plan';
+import { buildDemoPlan, summarizeDemoPlan, type DemoPlan, type DemoPlanSummary } from './demo.plan';
 
 export { DEMO_KEYS } from './demo-keys';
 export { DEMO_CHANNEL_KEYS, DEMO_STUDIO_USERS } from './demo-tv.seed';
 
 const actor: Actor = { id: 'demo-seed' };
-const CHUNK = 20;
 
-/**
- * Seeds the demonstration data of D8 through the domain services, exactly as the operator's
- * workflow would create it. Work is grouped in transactions of a few hundred operations so the
- * embedded database seeds in seconds rather than minutes.
- */
-export async function seedDemoIfEmpty(c: Container): Promise<DemoPlanSummary | null> {
-  const rows = await c.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from partner`);
-  if (rows[0].n > 0) return null;
-  const plan = buildDemoPlan(c.clock.today());
-  await seedDemo(c, plan);
-  return summarizeDemoPlan(plan);
+export interface DemoSeedOutcome extends DemoPlanSummary {
+  /** True when a seed killed part-way was wiped and redone. */
+  restarted: boolean;
 }
 
-export async function seedDemo(c: Container, plan: DemoPlan): Promise<void> {
+/**
+ * Seeds the demonstration data through the domain services, exactly as the operator's workflow
+ * would create it, into an empty database. A marker row (demo_seed) is committed 'started'
+ * before the first demo row and set 'completed' after the last, so that a start killed mid-seed
+ * is recognised on the next one: the partial rows are wiped and the seed starts over.
+ * Returns null when there is nothing to do (seeded already, or the database has other data).
+ */
+export async function seedDemoIfEmpty(
+  c: Container, onProgress: SeedProgressListener = () => undefined, options: { fighters?: number } = {},
+): Promise<DemoSeedOutcome | null> {
+  const em = c.orm.em.fork() as EntityManager;
+  const status = await demoSeedStatus(em);
+  if (status === 'completed' || status === 'foreign') return null;
+  if (status === 'started') await em.transactional((tx) => wipePartialDemo(tx as EntityManager));
+  await markDemoSeedStarted(em);
+  // A larger federation (for measurements) repeats the demo's model; the demo itself otherwise.
+  const plan = options.fighters ? buildScalePlan(c.clock.today(), options.fighters) : buildDemoPlan(c.clock.today());
+  await seedDemo(c, plan, onProgress);
+  await markDemoSeedCompleted(em);
+  return { ...summarizeDemoPlan(plan), restarted: status === 'started' };
+}
+
+export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedProgressListener = () => undefined): Promise<void> {
   const s = c.services;
+  onProgress({ phase: 'reference', done: 0, total: plan.divisions.length });
   await s.reference.upsert(actor, {
     continents: plan.continents.map((x) => ({ slug: x.slug, name: x.name })),
     countries: plan.countries.map((x) => ({ slug: x.slug, name: x.name, code: x.code, continent: x.continent })),
@@ -34,35 +51,18 @@ export async function seedDemo(c: Container, plan: DemoPlan): Promise<void> {
       id: d.key, discipline: d.discipline, category: d.category, gender: d.gender, weightClass: d.weightClass, label: d.label, sortOrder: d.order,
     })),
   });
+  onProgress({ phase: 'partners', done: 0, total: DEMO_KEYS.length });
   await seedPartners(c);
+  onProgress({ phase: 'channels', done: 0, total: 0 });
   await seedTvDemo(c);
 
-  const slugOf = new Map<string, string>();
-  await inChunks(c, plan.fighters, async (f, em) => {
-    const fighter = await s.fighters.register(actor, {
-      name: f.name, nickname: f.nickname, countrySlug: f.countrySlug, divisionId: f.divisionKey, dateOfBirth: f.dateOfBirth,
-      email: f.email, phone: f.phone, address: f.address, rankingPublished: f.rankingPublished, applyForLicence: f.licence === 'pending',
-    }, em);
-    slugOf.set(f.key, fighter.slug);
-    await seedLicence(c, f, fighter.slug, em);
-  });
+  await writeFightersEventsBouts(c, plan, onProgress);
 
-  const codeOf = new Map<string, string>();
-  await inChunks(c, plan.events, async (e, em) => {
-    const event = await s.events.create(actor, { name: e.name, city: e.city, countrySlug: e.countrySlug, date: e.date, level: e.level, status: e.status }, em);
-    if (e.sanctioned) await s.events.sanction(actor, event.code, em);
-    codeOf.set(e.key, event.code);
-  });
-
-  await inChunks(c, plan.bouts, async (b, em) => {
-    const bout = await s.results.record(actor, {
-      eventCode: codeOf.get(b.eventKey)!, winnerSlug: slugOf.get(b.fighterA)!, loserSlug: slugOf.get(b.fighterB)!,
-      draw: b.outcome === 'draw', noContest: b.outcome === 'nc', method: b.method, round: b.round,
-    }, em);
-    if (b.verified) await s.results.verify(actor, bout.id, em);
-  });
-
-  for (const asOf of plan.rankingRuns) await s.rankings.publish(actor, asOf);
+  for (const [i, asOf] of plan.rankingRuns.entries()) {
+    onProgress({ phase: 'rankings', done: i, total: plan.rankingRuns.length });
+    await s.rankings.publish(actor, asOf);
+  }
+  onProgress({ phase: 'finishing', done: 0, total: 0 });
   // Fresh statistics for the planner: the embedded database never runs autovacuum.
   await c.orm.em.getConnection().execute('analyze');
   c.readContext.invalidate();
@@ -80,46 +80,4 @@ async function seedPartners(c: Container): Promise<void> {
     if (k.revoked) await s.revokeKey(actor, key.id);
   }
   await s.setStatus(actor, 'demo-suspended', 'suspended');
-}
-
-async function seedLicence(c: Container, f: DemoFighter, slug: string, em: EntityManager): Promise<void> {
-  const s = c.services.fighters;
-  const issue = (issuedOn: string | null, validUntil: string | null) =>
-    s.issueLicence(actor, slug, { issuedOn: issuedOn ?? undefined, validUntil: validUntil ?? undefined }, em);
-  switch (f.licence) {
-    case 'active':
-    case 'expired':
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      break;
-    case 'suspended':
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      await s.suspendLicence(actor, slug, em);
-      break;
-    case 'renewed':
-      await issue(f.previousLicenceIssuedOn, f.previousLicenceIssuedOn && addYears(f.previousLicenceIssuedOn, 1));
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      break;
-    case 'revoked':
-      await issue(f.licenceIssuedOn, f.licenceValidUntil);
-      await s.revokeLicence(actor, slug, em);
-      break;
-    default:
-      break;
-  }
-  if (f.certificate) {
-    await s.issueCertificate(actor, slug, {
-      kind: 'medical',
-      state: f.certificate === 'expired' ? 'active' : f.certificate,
-      issuedOn: f.certificateIssuedOn ?? undefined,
-      validUntil: f.certificateValidUntil ?? undefined,
-    }, em);
-  }
-}
-
-async function inChunks<T>(c: Container, items: readonly T[], fn: (item: T, em: EntityManager) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += CHUNK) {
-    await c.orm.em.fork().transactional(async (em) => {
-      for (const item of items.slice(i, i + CHUNK)) await fn(item, em as EntityManager);
-    });
-  }
 }

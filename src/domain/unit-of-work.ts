@@ -23,3 +23,13 @@ export async function nextSequenceValue(em: EntityManager, sequence: string): Pr
 export function sql<T = Record<string, unknown>[]>(em: EntityManager, query: string, params: unknown[] = []): Promise<T> {
   return em.getConnection().execute(query, params, 'all', em.getTransactionContext()) as Promise<T>;
 }
+
+/**
+ * Raw SQL on the transaction of `em` with real bind parameters ($1, $2, ...): for statements
+ * carrying large array parameters, which `sql` would format into the SQL text client-side.
+ */
+export async function bulkSql(em: EntityManager, query: string, params: unknown[] = []): Promise<void> {
+  const raw = em.getConnection().getKnex().raw(query, params as never[]);
+  const trx = em.getTransactionContext();
+  await (trx ? raw.transacting(trx) : raw);
+}

@@ -103,7 +103,7 @@ export const sportCommands: Command[] = [
       const asOf = optional(values, 'as-of');
       if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of must be a date, YYYY-MM-DD');
       const r = await c.services.rankings.publish(actor, asOf);
-      const out = { as_of: r.run.asOf, entries: r.entries.length, previous_as_of: r.previousAsOf };
+      const out = { as_of: r.run.asOf, entries: r.entries.length, previous_as_of: r.previousAsOf, ...r.figures };
       return { json: out, text: lines(out) };
     },
   },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
 import { noEvents, type DomainEventSink } from '../domain-events';
@@ -10,12 +9,15 @@ import { inTransaction, sql } from '../unit-of-work';
 import type { RankingChange } from '../domain-events';
 import type { Outcome } from './points.calculator';
 import { computeRun, rankKey, type EngineFighter, type EngineResult, type RankingEntryDraft } from './ranking.engine';
-import { RankingEntry, RankingRun } from './ranking.entities';
+import { RankingRun } from './ranking.entities';
+import { analyzeRankingTables, insertRankingEntries } from './ranking.writer';
 
 export interface PublishedRun {
   run: RankingRun;
   entries: RankingEntryDraft[];
   previousAsOf: string | null;
+  /** What the run was computed from and how long the publication took. */
+  figures: { fighters: number; results: number; divisions: number; rows: number; seconds: number };
 }
 
 /** Computes and stores a whole ranking run (every division and scope) for an as-of date. */
@@ -31,6 +33,7 @@ export class RankingService {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) {
       throw new DomainError('invalid_as_of', 'as-of must be a date, YYYY-MM-DD');
     }
+    const started = performance.now();
     return inTransaction(this.root, tx, async (em) => {
       const latest = await sql<{ as_of: string }[]>(em, `select as_of::text as as_of from ranking_run order by as_of desc limit 1`);
       if (latest[0] && latest[0].as_of >= asOf) {
@@ -66,18 +69,20 @@ export class RankingService {
         })),
         previousRanks,
       });
+      // Writes: the run, its entries in bulk, fresh statistics for the planner.
       const run = Object.assign(new RankingRun(), { asOf, publishedAt: this.clock.now() });
       await em.persistAndFlush(run);
-      const rows = entries.map((e, position) => ({ position,
-        id: randomUUID(), run: run.id, division: e.divisionId, scope: e.scope, fighter: e.fighterId,
-        rank: e.rank, points: e.points, previousRank: e.previousRank, movement: e.movement, record: e.record,
-      }));
-      for (let i = 0; i < rows.length; i += 1000) await em.insertMany(RankingEntry, rows.slice(i, i + 1000));
+      await insertRankingEntries(em, run.id, entries);
+      await analyzeRankingTables(em);
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
       await em.flush();
       const previousPoints = new Map(previous.map((p) => [rankKey(p.division_id, p.scope, p.fighter_id), p.points]));
       await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previousPoints) }]);
-      return { run, entries, previousAsOf: previous[0]?.as_of ?? null };
+      const figures = {
+        fighters: fighters.length, results: results.length, divisions: new Set(entries.map((e) => e.divisionId)).size,
+        rows: entries.length, seconds: Math.round(performance.now() - started) / 1000,
+      };
+      return { run, entries, previousAsOf: previous[0]?.as_of ?? null, figures };
     });
   }
 }

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { pgArray } from '../catalog/fighter-summary.sql';
+import { bulkSql, sql } from '../unit-of-work';
+import type { RankingEntryDraft } from './ranking.engine';
+
+/** Rows per statement: a few MB of array text, well under any parameter limit. */
+const BATCH = 50_000;
+
+function intArray(values: readonly (number | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+}
+
+/**
+ * Stores a run's entries with `insert ... select from unnest(...)`: one statement per 50,000 rows
+ * instead of one ORM batch per thousand. The rows are the ones the entity would have written: a
+ * random uuid, the engine's order as `position`, the record as a JSON object.
+ */
+export async function insertRankingEntries(em: EntityManager, runId: string, entries: readonly RankingEntryDraft[]): Promise<void> {
+  for (let offset = 0; offset < entries.length; offset += BATCH) {
+    const batch = entries.slice(offset, offset + BATCH);
+    const col = <T>(f: (e: RankingEntryDraft) => T) => batch.map(f);
+    await bulkSql(em,
+      `insert into ranking_entry (id, run_id, division_id, scope, fighter_id, rank, position, points, previous_rank, movement, record)
+       select gen_random_uuid(), ?::uuid, x.division_id, x.scope, x.fighter_id, x.rank, ?::int + x.ord::int - 1, x.points, x.previous_rank, x.movement,
+              jsonb_build_object('W', x.w, 'L', x.l, 'D', x.d, 'NC', x.nc, 'KO', x.ko)
+         from unnest(?::text[], ?::text[], ?::uuid[], ?::int[], ?::float8[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[])
+              with ordinality as x(division_id, scope, fighter_id, rank, points, previous_rank, movement, w, l, d, nc, ko, ord)`,
+      [
+        runId, offset,
+        pgArray(col((e) => e.divisionId)), pgArray(col((e) => e.scope)), `{${col((e) => e.fighterId).join(',')}}`,
+        intArray(col((e) => e.rank)), `{${col((e) => e.points).join(',')}}`,
+        intArray(col((e) => e.previousRank)), intArray(col((e) => e.movement)),
+        intArray(col((e) => e.record.W)), intArray(col((e) => e.record.L)), intArray(col((e) => e.record.D)),
+        intArray(col((e) => e.record.NC)), intArray(col((e) => e.record.KO)),
+      ]);
+  }
+}
+
+/**
+ * Leaves the planner's statistics true: without them a new run's id is unknown and reads of it
+ * scan the whole table. Inside the publishing transaction, ANALYZE samples the run's own rows.
+ */
+export async function analyzeRankingTables(em: EntityManager): Promise<void> {
+  await sql(em, `analyze ranking_run, ranking_entry`);
+}
