@@ -8,6 +8,7 @@ import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { rateLimit } from '../http/rate-limit';
 import { createLoaders, type GqlContext } from './context';
+import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
 import { isLimitCode, LIMIT_CODES, queryLimits, tokenLimitError, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
 
@@ -29,7 +30,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (original instanceof DomainError) {
     return { message: original.message, path: formatted.path, locations: formatted.locations, extensions: { code: original.code } };
   }
-  if (original instanceof GraphQLError && isLimitCode(original.extensions.code)) {
+  if (original instanceof GraphQLError && (isLimitCode(original.extensions.code) || original.extensions.code === NUL_CODE)) {
     return { message: original.message, extensions: { code: original.extensions.code } };
   }
   const tokens = original instanceof GraphQLError ? tokenLimitError(original.message) : null;
@@ -55,7 +56,7 @@ export function graphqlRouter(c: Container): Router {
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     parseOptions: limits.parseOptions,
-    validationRules: limits.validationRules,
+    validationRules: [...limits.validationRules, noNulInStringLiterals],
     formatError,
     plugins: limits.plugins as ApolloServerPlugin<GqlContext>[],
   });
@@ -79,6 +80,8 @@ export function graphqlRouter(c: Container): Router {
     if (typeof source === 'string' && tooManyTokens(source)) {
       return void res.status(400).json({ errors: [{ message: tooManyTokensMessage(), extensions: { code: LIMIT_CODES.tokens } }] });
     }
+    const variables: unknown = req.method === 'GET' ? req.query.variables : (req.body as { variables?: unknown } | undefined)?.variables;
+    if (hasNul(variables)) return void res.status(400).json({ errors: [{ message: NUL_MESSAGE, extensions: { code: NUL_CODE } }] });
     next();
   });
   let handler: ReturnType<typeof expressMiddleware<GqlContext>> | null = null;

@@ -92,6 +92,11 @@ describe('studio GraphQL query limits', () => {
     }
   });
 
+  it('refuses a NUL character in a string (literal or variable) with a 400, found by fuzzing (it was a 500 from PostgreSQL)', async () => {
+    expectRefused(await post(dev, { query: '{ channel(slug: "demo\\u0000tv") { plan } }' }, token), 'invalid_string');
+    expectRefused(await post(dev, { query: 'query($s: String!) { channel(slug: $s) { plan } }', variables: { s: 'demo\u0000tv' } }, token), 'invalid_string');
+  });
+
   it('still answers the dashboard query, with its 50 broadcasts page', async () => {
     const res = await post(dev, { query: DASHBOARD, variables: { slug: 'demo-tv' } }, token);
     expect(res.body.errors).toBeUndefined();
