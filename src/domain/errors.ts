@@ -14,6 +14,7 @@ export type DomainErrorCode =
   | 'billing_inactive'
   | 'plan_forbids_source'
   | 'no_live_slot'
+  | 'too_many_keys'
   | `invalid_${string}`;
 
 export class DomainError extends Error {

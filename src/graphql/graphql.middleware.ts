@@ -1,21 +1,22 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { GraphQLError, type GraphQLFormattedError, type ValidationRule } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Container } from '../container';
 import { DomainError } from '../domain/errors';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { rateLimit } from '../http/rate-limit';
 import { createLoaders, type GqlContext } from './context';
-import { costLimit } from './cost-limit';
-import { depthLimit } from './depth-limit';
+import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
+import { isLimitCode, LIMIT_CODES, queryLimits, tokenLimitError, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
 
 const ANONYMOUS_PER_MINUTE = 30;
-const MAX_DEPTH = 10;
-// The dashboard (a channel, 50 broadcasts with health, keys, endpoints and deliveries) costs ~1,500.
-const MAX_COST = 20_000;
+const BATCH_REFUSED = {
+  message: 'batched requests (a JSON array of operations) are not accepted: send one operation per request',
+  extensions: { code: 'batching_not_supported' },
+};
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -29,6 +30,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (original instanceof DomainError) {
     return { message: original.message, path: formatted.path, locations: formatted.locations, extensions: { code: original.code } };
   }
+  if (original instanceof GraphQLError && (isLimitCode(original.extensions.code) || original.extensions.code === NUL_CODE)) {
+    return { message: original.message, extensions: { code: original.extensions.code } };
+  }
+  const tokens = original instanceof GraphQLError ? tokenLimitError(original.message) : null;
+  if (tokens) return { message: tokens.message, extensions: { code: tokens.code } };
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   return { message: 'an internal error occurred', path: formatted.path, extensions: { code: 'internal' } };
@@ -37,18 +43,22 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 /**
  * /graphql: the studio's door. A session (`Authorization: Bearer st_...`) is checked by the same
  * authenticate and rate-limit middleware as the REST doors; without one only `login` answers.
- * Apollo's CSRF prevention is on, introspection is off in production, and queries deeper than
- * MAX_DEPTH or costlier than MAX_COST are refused before they run.
+ * Apollo's CSRF prevention is on, introspection is off in production, batched arrays are refused,
+ * and documents over the query limits (tokens, depth, cost, aliases, directives) are refused with
+ * a 400 before they run.
  */
 export function graphqlRouter(c: Container): Router {
+  const limits = queryLimits(c.config.env);
   const server = new ApolloServer<GqlContext>({
     schema: studioSchema(),
     csrfPrevention: true,
     introspection: c.config.env !== 'production',
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(MAX_DEPTH) as ValidationRule, costLimit(MAX_COST) as ValidationRule],
+    allowBatchedHttpRequests: false,
+    parseOptions: limits.parseOptions,
+    validationRules: [...limits.validationRules, noNulInStringLiterals],
     formatError,
-    plugins: [] as ApolloServerPlugin<GqlContext>[],
+    plugins: limits.plugins as ApolloServerPlugin<GqlContext>[],
   });
   const started = server.start();
   const router = Router();
@@ -64,6 +74,16 @@ export function graphqlRouter(c: Container): Router {
     return auth(req, res, (err?: unknown) => (err ? next(err) : sessionLimit(req, res, next)));
   });
   router.use(express.json({ limit: '256kb' }));
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (Array.isArray(req.body)) return void res.status(400).json({ errors: [BATCH_REFUSED] });
+    const source: unknown = req.method === 'GET' ? req.query.query : (req.body as { query?: unknown } | undefined)?.query;
+    if (typeof source === 'string' && tooManyTokens(source)) {
+      return void res.status(400).json({ errors: [{ message: tooManyTokensMessage(), extensions: { code: LIMIT_CODES.tokens } }] });
+    }
+    const variables: unknown = req.method === 'GET' ? req.query.variables : (req.body as { variables?: unknown } | undefined)?.variables;
+    if (hasNul(variables)) return void res.status(400).json({ errors: [{ message: NUL_MESSAGE, extensions: { code: NUL_CODE } }] });
+    next();
+  });
   let handler: ReturnType<typeof expressMiddleware<GqlContext>> | null = null;
   router.use(async (req, res, next) => {
     await started;

@@ -12,6 +12,7 @@ const STATUS: Record<string, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  too_many_keys: 409,
   invalid_state: 409,
   no_live_slot: 409,
   payload_too_large: 413,

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
@@ -7,6 +8,13 @@ import { announceChange } from '../announce-change';
 import { inTransaction } from '../unit-of-work';
 import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
 import { isUuid } from '../ids';
+
+/**
+ * Active (not revoked) API keys a channel may hold: enough for every environment and partner
+ * integration, while per-key rate limits cannot be multiplied by minting keys without end.
+ * One more is refused with `too_many_keys` until one is revoked.
+ */
+export const MAX_ACTIVE_KEYS_PER_CHANNEL = 25;
 
 /** Channels, their approval, plan and billing (operator), and their API keys (owner or manager). */
 export class ChannelService {
@@ -56,8 +64,13 @@ export class ChannelService {
     }
     if (!input.name?.trim() || input.name.length > 100) throw new DomainError('invalid_name', 'a key name of 1 to 100 characters is required');
     return inTransaction(this.root, tx, async (em) => {
-      const channel = await em.findOne(Channel, { id: input.channelId });
+      // Locked, so two concurrent creations cannot both pass the count.
+      const channel = await em.findOne(Channel, { id: input.channelId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!channel) throw notFound('channel');
+      const active = await em.count(ChannelApiKey, { channel, revokedAt: null });
+      if (active >= MAX_ACTIVE_KEYS_PER_CHANNEL) {
+        throw new DomainError('too_many_keys', `the channel already has ${active} active keys, the most allowed is ${MAX_ACTIVE_KEYS_PER_CHANNEL}: revoke one first`);
+      }
       const token = input.fixedToken ?? generateToken('ck');
       const key = Object.assign(new ChannelApiKey(), {
         channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: input.createdBy ?? null,

@@ -12,6 +12,12 @@ import { inTransaction, sql } from '../unit-of-work';
 import { StudioSession } from './studio-session.entity';
 
 export const SESSION_HOURS = 12;
+/**
+ * Live (not ended, not expired) sessions a user may hold. Signing in once more ends the oldest
+ * ones, like GitHub or Google do: a user who lost a token can always sign in again, and the
+ * per-session rate limit cannot be multiplied by opening sessions without end.
+ */
+export const MAX_LIVE_SESSIONS = 20;
 // A real scrypt hash of a random password: unknown emails cost the same time as known ones.
 const DUMMY_HASH = 'scrypt$16384$8$1$YksZl8rwP1vHGkCs7NXdcw$f-dxfj1hORilNmaa---hcYJQ2nFcE-3xgq1OM-z8mzElUjj_g_QAaQZHqZiZU8Ww7gtfA-97VZlRyKxDeifiDw';
 
@@ -58,8 +64,15 @@ export class StudioAuthService {
     const token = generateToken('st');
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_HOURS * 3_600_000);
     await inTransaction(this.root, undefined, async (tx) => {
+      // One sign-in at a time per user, so concurrent sign-ins cannot leave more than the cap alive.
+      await sql(tx, `select id from studio_user where id = ? for update`, [user.id]);
       tx.persist(Object.assign(new StudioSession(), { user: tx.getReference(StudioUser, user.id), tokenHash: hashToken(token), expiresAt }));
       await tx.flush();
+      await sql(tx,
+        `update studio_session set ended_at = ? where id in (
+           select id from studio_session where user_id = ? and ended_at is null and expires_at > ?
+           order by created_at desc, id desc offset ?)`,
+        [this.clock.now(), user.id, this.clock.now(), MAX_LIVE_SESSIONS]);
       await announceChange(tx, 'studio_sessions');
     });
     return { token, expiresAt, userId: user.id };
@@ -77,7 +90,7 @@ export class StudioAuthService {
     const hash = hashToken(token);
     const s = await this.sessions.get(hash, () => this.lookup(hash));
     if (!s) throw new DomainError('invalid_key', 'the session is not recognised');
-    if (s.ended_at) throw new DomainError('invalid_key', 'the session has ended (signed out)');
+    if (s.ended_at) throw new DomainError('invalid_key', 'the session has ended (signed out, or ended by newer sign-ins)');
     if (new Date(s.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the session has expired: sign in again');
     return { kind: 'studio', sessionId: s.id, userId: s.user_id, email: s.email, roles: new Map(s.roles) };
   }
