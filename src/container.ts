@@ -24,7 +24,7 @@ import { PartnerService } from './domain/partners/partner.service';
 import { ReferenceService } from './domain/reference/reference.service';
 import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
-import { createLogger, type Logger } from './http/logger';
+import { createLogger, type Logger } from './lib/logger';
 import { TtlCache } from './lib/ttl-cache';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';

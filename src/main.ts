@@ -7,7 +7,7 @@ import { openDatabase } from './db/database';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
-import { createLogger } from './http/logger';
+import { createLogger } from './lib/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
-import { createLogger } from './http/logger';
+import { createLogger } from './lib/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 
 /**

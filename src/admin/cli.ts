@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createContainer, type Container } from '../container';
 import { openDatabase } from '../db/database';
 import { DomainError } from '../domain/errors';
-import { createLogger } from '../http/logger';
+import { createLogger } from '../lib/logger';
 import { type Command, UsageError } from './command';
 import { channelCommands } from './commands/channels.commands';
 import { demoCommands } from './commands/demo.commands';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { extractToken } from '../http/authenticate';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
 import { queryRecord } from '../tv/tv-schedule.fast-path';

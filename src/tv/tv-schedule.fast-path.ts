@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
 import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';

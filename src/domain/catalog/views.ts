@@ -1,10 +1,10 @@
-import type { DivisionRow, DivisionSummaryRow, RankedRowData } from '../domain/catalog/rankings.queries';
-import type { EventRow, FighterRow } from '../domain/catalog/fighter-summary.sql';
-import type { ResultRow } from '../domain/catalog/results.queries';
-import type { Verification } from '../domain/catalog/verification.queries';
-import type { EventLevel } from '../domain/events/event.entity';
-import { levelMultiplier, resultPoints } from '../domain/rankings/points.calculator';
-import type { FighterRecord } from '../domain/rankings/ranking.engine';
+import type { DivisionRow, DivisionSummaryRow, RankedRowData } from './rankings.queries';
+import type { EventRow, FighterRow } from './fighter-summary.sql';
+import type { ResultRow } from './results.queries';
+import type { Verification } from './verification.queries';
+import type { EventLevel } from '../events/event.entity';
+import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
+import type { FighterRecord } from '../rankings/ranking.engine';
 
 /**
  * Presenters shape every partner response field by field. Identity and contact data have no
