@@ -4,7 +4,7 @@ import { extractToken } from '../http/authenticate';
 import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
-import { queryRecord } from '../tv/tv-schedule.fast-path';
+import { queryRecord } from '../http/query-record';
 import type { PartnerApiDeps } from './partner-api.deps';
 
 const PATH = '/api/v1/rankings';

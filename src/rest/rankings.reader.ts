@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors';
 import { prepareJson, type PreparedJson } from '../http/send-json';
 import { TtlCache } from '../lib/ttl-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
-import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from '../domain/catalog/views';
+import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
 import { CONTINENTS, params, parseQueryRecord } from '../http/query';
 
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;

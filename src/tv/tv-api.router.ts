@@ -11,7 +11,7 @@ import type { Logger } from '../lib/logger';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
 import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
-import { methodNotAllowed as partnerMethodNotAllowed } from '../rest/partner-api.router';
+import { methodNotAllowed as partnerMethodNotAllowed } from '../http/method-not-allowed';
 import type { TvScheduleReader } from './tv-schedule.reader';
 import { presentBroadcast, presentPublicBroadcast, rowOf } from '../domain/channels/broadcast.view';
 

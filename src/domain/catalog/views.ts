@@ -1,14 +1,13 @@
-import type { DivisionRow, DivisionSummaryRow, RankedRowData } from './rankings.queries';
 import type { EventRow, FighterRow } from './fighter-summary.sql';
 import type { ResultRow } from './results.queries';
-import type { Verification } from './verification.queries';
 import type { EventLevel } from '../events/event.entity';
 import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
-import type { FighterRecord } from '../rankings/ranking.engine';
 
 /**
- * Presenters shape every partner response field by field. Identity and contact data have no
- * field here, which is how they stay private whatever a query happens to read.
+ * The views of the catalogue that more than one door sends: the partner API's responses and the
+ * partner webhooks' payloads carry the same fighter, event and result objects. They are shaped
+ * field by field: identity and contact data have no field here, which is how they stay private
+ * whatever a query happens to read.
  */
 export function presentCountry(r: FighterRow) {
   return { slug: r.c_slug, name: r.c_name, code: r.c_code, continent: r.c_continent };
@@ -16,10 +15,6 @@ export function presentCountry(r: FighterRow) {
 
 export function presentDivision(r: { d_discipline: string; d_category: string; d_gender: string; d_weight_class: string; d_label: string }) {
   return { discipline: r.d_discipline, category: r.d_category, gender: r.d_gender, weight_class: r.d_weight_class, label: r.d_label };
-}
-
-export function presentDivisionRow(d: DivisionRow) {
-  return { discipline: d.discipline, category: d.category, gender: d.gender, weight_class: d.weight_class, label: d.label };
 }
 
 export function presentFighterSummary(r: FighterRow) {
@@ -34,16 +29,6 @@ export function presentFighterSummary(r: FighterRow) {
     licence_status: r.f_licence_status,
     fighter_code: r.f_fighter_code,
   };
-}
-
-/** A minor is shown by name, country and division only (D2.13). */
-export function presentMinor(r: FighterRow) {
-  return { name: r.f_name, country: presentCountry(r), division: presentDivision(r) };
-}
-
-export function presentFighter(r: FighterRow, record: FighterRecord, standing: { points: number | null; ranks: Record<string, number> } | undefined) {
-  const ranks = standing && Object.keys(standing.ranks).length ? standing.ranks : null;
-  return { ...presentFighterSummary(r), points: standing?.points ?? null, record, ranks };
 }
 
 export function presentEvent(r: EventRow, publicUrl: string) {
@@ -72,30 +57,4 @@ export function presentResult(r: ResultRow, asOf: string, publicUrl: string, wit
     points: resultPoints(r.result, r.method, r.e_level as EventLevel | null, r.e_date, asOf),
   };
   return base;
-}
-
-export function presentRecord(r: FighterRecord): FighterRecord {
-  return { W: r.W, L: r.L, D: r.D, NC: r.NC, KO: r.KO };
-}
-
-export function presentRankedRow(r: RankedRowData) {
-  return { rank: r.rank, movement: r.movement, points: r.points, record: presentRecord(r.record), fighter: presentFighterSummary(r) };
-}
-
-export function presentDivisionSummary(d: DivisionSummaryRow) {
-  return {
-    ...presentDivisionRow(d),
-    ranked: d.ranked,
-    query: { disc: d.discipline, cat: d.category, g: d.gender, wc: d.weight_class },
-    leader: d.leader ? { points: d.leader.points, fighter: presentFighterSummary(d.leader) } : null,
-  };
-}
-
-export function presentVerification(v: Verification) {
-  return {
-    valid: v.valid,
-    status: v.status,
-    matched: v.matched,
-    fighter: v.fighter ? (v.fighter.f_minor ? presentMinor(v.fighter) : presentFighterSummary(v.fighter)) : null,
-  };
 }
