@@ -24,6 +24,13 @@ module.exports = {
       },
     },
     {
+      name: 'graphql-resolvers-without-container',
+      comment: 'Resolvers get the principal, services and loaders from the GraphQL context; only the router that builds it sees the container.',
+      severity: 'error',
+      from: { path: '^src/graphql/', pathNot: '^src/graphql/graphql\\.middleware\\.ts$' },
+      to: { path: ['^src/container\\.ts$', '^src/db/', '@mikro-orm/'] },
+    },
+    {
       name: 'webhooks-behind-no-door',
       comment: 'The outbox and the delivery worker import no door and not the container.',
       severity: 'error',

@@ -16,6 +16,7 @@ import { ChannelService } from './domain/channels/channel.service';
 import { IngestService } from './domain/channels/ingest.service';
 import { StudioUserService } from './domain/channels/studio-user.service';
 import { StudioAuthService } from './domain/studio/studio-auth.service';
+import { StudioQueries } from './domain/channels/studio.queries';
 import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
 import { FighterService } from './domain/fighters/fighter.service';
@@ -65,6 +66,7 @@ export interface Container {
     results: ResultQueries;
     verification: VerificationQueries;
     tv: TvQueries;
+    studio: StudioQueries;
   };
   channelKeys: ChannelKeyAuthenticator;
   tvOpenApiJson: string;
@@ -126,6 +128,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
       verification: new VerificationQueries(read),
       tv: new TvQueries(read),
+      studio: new StudioQueries(root, read),
     },
     channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs),
     tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),
