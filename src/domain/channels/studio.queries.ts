@@ -20,7 +20,7 @@ const ids = (keys: readonly string[]) => `{${keys.join(',')}}`;
 
 /**
  * The studio's reads. Channel look-ups that guard a write read the primary; the batched reads
- * behind the per-request loaders take every key in one statement on the read connection (D9.5).
+ * behind the per-request loaders take every key in one statement on the read connection.
  */
 export class StudioQueries {
   constructor(private readonly root: EntityManager, private readonly read: () => AbstractSqlConnection) {}
