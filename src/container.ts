@@ -18,6 +18,7 @@ import { ChannelService } from './domain/channels/channel.service';
 import { IngestService } from './domain/channels/ingest.service';
 import { StudioUserService } from './domain/channels/studio-user.service';
 import { StudioAuthService } from './domain/studio/studio-auth.service';
+import { StudioQueries } from './domain/channels/studio.queries';
 import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
 import { FighterService } from './domain/fighters/fighter.service';
@@ -26,7 +27,7 @@ import { PartnerService } from './domain/partners/partner.service';
 import { ReferenceService } from './domain/reference/reference.service';
 import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
-import { createLogger, type Logger } from './http/logger';
+import { createLogger, type Logger } from './lib/logger';
 import { TtlCache } from './lib/ttl-cache';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
@@ -69,6 +70,7 @@ export interface Container {
     results: ResultQueries;
     verification: VerificationQueries;
     tv: TvQueries;
+    studio: StudioQueries;
   };
   channelKeys: ChannelKeyAuthenticator;
   tvOpenApiJson: string;
@@ -165,6 +167,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       // The primary, not a replica: a schedule is re-read once per announced change and must
       // show that change (read-your-writes); a lagging replica would be cached as current.
       tv: new TvQueries(write),
+      studio: new StudioQueries(root, read),
     },
     channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs, changes),
     tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),

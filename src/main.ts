@@ -8,7 +8,7 @@ import { createChangeFeed } from './db/listen-change-feed';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
-import { createLogger } from './http/logger';
+import { createLogger } from './lib/logger';
 import { seedDemoOnStart } from './startup/seed-on-start';
 import { StartupState } from './startup/startup-state';
 import { createDeliveryWorker } from './webhooks/worker.factory';

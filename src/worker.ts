@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
 import { openDatabase } from './db/database';
 import { createChangeFeed } from './db/listen-change-feed';
-import { createLogger } from './http/logger';
+import { createLogger } from './lib/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 
 /**

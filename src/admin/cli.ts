@@ -6,7 +6,7 @@ import { createContainer, type Container } from '../container';
 import { LocalChangeFeed } from '../db/change-feed';
 import { openDatabase } from '../db/database';
 import { DomainError } from '../domain/errors';
-import { createLogger } from '../http/logger';
+import { createLogger } from '../lib/logger';
 import { type Command, UsageError } from './command';
 import { channelCommands } from './commands/channels.commands';
 import { demoCommands } from './commands/demo.commands';

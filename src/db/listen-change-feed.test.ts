@@ -1,4 +1,4 @@
-import { createLogger } from '../http/logger';
+import { createLogger } from '../lib/logger';
 import { VersionedCache } from '../lib/versioned-cache';
 import { CHANGE_TOPICS } from './change-feed';
 import { ListenChangeFeed, type ListenTransport } from './listen-change-feed';

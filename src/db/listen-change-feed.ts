@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { CHANGE_CHANNEL, isChangeTopic, LocalChangeFeed, type ChangeFeed, type ChangeTopic } from './change-feed';
 import type { EmbeddedPostgres } from './embedded-postgres';
 

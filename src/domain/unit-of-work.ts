@@ -1,17 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { rethrowDbError, withDbRetry } from '../db/pg-errors';
 
 /**
  * Runs `fn` in the caller's transaction when one is given, otherwise in a new one on a fresh
  * fork. Lets the operator CLI, the demo seeder and tests compose several domain operations in
  * one transaction, while a single call stays atomic on its own.
+ *
+ * PostgreSQL errors leave as domain errors (a unique violation is a `conflict`, a foreign key
+ * an `invalid_reference`). A transaction of its own is run again after a serialization failure
+ * or deadlock; inside the caller's transaction only the caller can retry.
  */
 export async function inTransaction<T>(
   root: EntityManager,
   outer: EntityManager | undefined,
   fn: (em: EntityManager) => Promise<T>,
 ): Promise<T> {
-  if (outer) return fn(outer);
-  return root.fork().transactional((em) => fn(em as EntityManager));
+  if (outer) return fn(outer).catch(rethrowDbError);
+  return withDbRetry(() => root.fork().transactional((em) => fn(em as EntityManager)));
 }
 
 export async function nextSequenceValue(em: EntityManager, sequence: string): Promise<number> {

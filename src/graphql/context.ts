@@ -1,8 +1,13 @@
 import DataLoader from 'dataloader';
-import type { Container } from '../container';
+import type { BroadcastService } from '../domain/channels/broadcast.service';
 import type { Telemetry } from '../domain/channels/broadcast-health';
+import type { ChannelService } from '../domain/channels/channel.service';
+import type { StudioQueries } from '../domain/channels/studio.queries';
+import type { TvQueries } from '../domain/channels/tv.queries';
+import type { Clock } from '../domain/clock';
 import { DomainError } from '../domain/errors';
-import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
+import type { StudioAuthService, StudioPrincipal } from '../domain/studio/studio-auth.service';
+import type { ChannelWebhookService } from '../webhooks/channel-webhook.service';
 import type { ChannelApiKey } from './graphql.types';
 
 export interface Loaders {
@@ -11,10 +16,30 @@ export interface Loaders {
   apiKeys: DataLoader<string, ChannelApiKey[]>;
 }
 
+/** What the studio's resolvers call: services and queries, never the ORM. */
+export interface StudioServices {
+  studioAuth: StudioAuthService;
+  channels: ChannelService;
+  broadcasts: BroadcastService;
+  channelWebhooks: ChannelWebhookService;
+  tv: TvQueries;
+  studio: StudioQueries;
+}
+
 export interface GqlContext {
-  c: Container;
   principal: StudioPrincipal | null;
+  services: StudioServices;
   loaders: Loaders;
+  clock: Clock;
+  ingestServerUrl: string;
+}
+
+/** The parts of the running service a request's context is made from (the container has them). */
+export interface GqlDeps {
+  services: Omit<StudioServices, 'tv' | 'studio'>;
+  queries: { tv: TvQueries; studio: StudioQueries };
+  clock: Clock;
+  config: { ingest: { serverUrl: string } };
 }
 
 export function signedIn(ctx: GqlContext): StudioPrincipal {
@@ -22,30 +47,23 @@ export function signedIn(ctx: GqlContext): StudioPrincipal {
   return ctx.principal;
 }
 
-const ids = (keys: readonly string[]) => `{${keys.join(',')}}`;
+/** One request's context: its principal, the services, and fresh loaders. */
+export function contextFor(d: GqlDeps, principal: StudioPrincipal | null): GqlContext {
+  const { studioAuth, channels, broadcasts, channelWebhooks } = d.services;
+  return {
+    principal,
+    services: { studioAuth, channels, broadcasts, channelWebhooks, tv: d.queries.tv, studio: d.queries.studio },
+    loaders: createLoaders(d.queries.studio),
+    clock: d.clock,
+    ingestServerUrl: d.config.ingest.serverUrl,
+  };
+}
 
 /** Fresh loaders per request: relations load in one statement per kind, whatever the counts (D9.5). */
-export function createLoaders(c: Container): Loaders {
-  const conn = () => c.orm.em.getConnection('read');
+export function createLoaders(studio: StudioQueries): Loaders {
   return {
-    liveSlotsUsed: new DataLoader(async (keys) => {
-      const rows = await conn().execute<{ channel_id: string; n: number }[]>(
-        `select channel_id, count(*)::int as n from broadcast where state = 'live' and channel_id = any(?::uuid[]) group by channel_id`, [ids(keys)]);
-      const by = new Map(rows.map((r) => [r.channel_id, r.n]));
-      return keys.map((k) => by.get(k) ?? 0);
-    }),
-    telemetry: new DataLoader(async (keys) => {
-      const rows = await conn().execute<(Telemetry & { broadcast_id: string })[]>(
-        `select broadcast_id, publishing, bitrate_kbps, resolution, fps, viewers, reported_at from broadcast_telemetry where broadcast_id = any(?::uuid[])`, [ids(keys)]);
-      const by = new Map(rows.map((r) => [r.broadcast_id, r]));
-      return keys.map((k) => by.get(k) ?? null);
-    }),
-    apiKeys: new DataLoader(async (keys) => {
-      const rows = await conn().execute<{ id: string; channel_id: string; name: string; prefix: string; scopes: string[]; created_at: Date; revoked_at: Date | null; last_used_at: Date | null }[]>(
-        `select id, channel_id, name, prefix, scopes, created_at, revoked_at, last_used_at from channel_api_key where channel_id = any(?::uuid[]) order by created_at, id`, [ids(keys)]);
-      return keys.map((k) => rows.filter((r) => r.channel_id === k).map((r) => ({
-        id: r.id, name: r.name, prefix: r.prefix, scopes: r.scopes, createdAt: new Date(r.created_at), revokedAt: r.revoked_at && new Date(r.revoked_at), lastUsedAt: r.last_used_at && new Date(r.last_used_at),
-      })));
-    }),
+    liveSlotsUsed: new DataLoader((keys) => studio.liveSlotsUsed(keys)),
+    telemetry: new DataLoader((keys) => studio.telemetry(keys)),
+    apiKeys: new DataLoader((keys) => studio.apiKeys(keys)),
   };
 }

@@ -7,7 +7,7 @@ import { DomainError } from '../domain/errors';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { rateLimit } from '../http/rate-limit';
-import { createLoaders, type GqlContext } from './context';
+import { contextFor, type GqlContext } from './context';
 import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
 import { isLimitCode, LIMIT_CODES, queryLimits, tokenLimitError, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
@@ -88,7 +88,7 @@ export function graphqlRouter(c: Container): Router {
   router.use(async (req, res, next) => {
     await started;
     handler ??= expressMiddleware(server, {
-      context: async ({ res: r }) => ({ c, principal: r.locals.studioPrincipal ?? null, loaders: createLoaders(c) }),
+      context: async ({ res: r }) => contextFor(c, r.locals.studioPrincipal ?? null),
     });
     return handler(req, res, next);
   });

@@ -4,21 +4,16 @@ import { rowOf } from '../domain/channels/broadcast.row';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
 import { DomainError } from '../domain/errors';
 import { requireRole, type Permission } from '../domain/studio/studio-auth.service';
-import { sql } from '../domain/unit-of-work';
 import { decodeCursor, encodeCursor, toGqlBroadcast, toTvBody } from './broadcast.mapper';
 import { signedIn, type GqlContext } from './context';
 import {
   Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, BroadcastStateEnum, ChannelApiKey,
   ChannelScopeEnum, CreatedChannelApiKey, LiveSlots, RoleEnum, Session, StudioChannel, Viewer,
 } from './graphql.types';
-import { isUuid } from '../domain/ids';
-
-interface ChannelRow { id: string; slug: string; name: string; plan: string; billing_state: string; approved: boolean }
+import type { StudioChannelRow as ChannelRow } from '../domain/channels/studio.queries';
 
 async function channelsOf(ctx: GqlContext, ids: string[]): Promise<ChannelRow[]> {
-  if (ids.length === 0) return [];
-  return sql<ChannelRow[]>(ctx.c.orm.em.fork(),
-    `select id, slug, name, plan, billing_state, approved_at is not null as approved from channel where id = any(?::uuid[]) order by name, slug`, [`{${ids.join(',')}}`]);
+  return ctx.services.studio.channelsByIds(ids);
 }
 
 function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
@@ -28,8 +23,7 @@ function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
 /** Finds a channel the user holds a role on and checks the permission; any other channel is not found. */
 async function channelBySlug(ctx: GqlContext, slug: string, permission: Permission): Promise<ChannelRow> {
   const principal = signedIn(ctx);
-  const [row] = await sql<ChannelRow[]>(ctx.c.orm.em.fork(),
-    `select id, slug, name, plan, billing_state, approved_at is not null as approved from channel where slug = ?`, [slug]);
+  const row = await ctx.services.studio.channelBySlug(slug);
   if (!row) throw new DomainError('not_found', 'channel not found');
   requireRole(principal, row.id, permission);
   return row;
@@ -37,10 +31,10 @@ async function channelBySlug(ctx: GqlContext, slug: string, permission: Permissi
 
 async function channelOfBroadcast(ctx: GqlContext, id: string, permission: Permission): Promise<string> {
   const principal = signedIn(ctx);
-  const rows = isUuid(id) ? await sql<{ channel_id: string }[]>(ctx.c.orm.em.fork(), `select channel_id from broadcast where id = ?`, [id]) : [];
-  if (!rows[0]) throw new DomainError('not_found', 'broadcast not found');
-  requireRole(principal, rows[0].channel_id, permission);
-  return rows[0].channel_id;
+  const channelId = await ctx.services.studio.channelIdOfBroadcast(id);
+  if (!channelId) throw new DomainError('not_found', 'broadcast not found');
+  requireRole(principal, channelId, permission);
+  return channelId;
 }
 
 @Resolver(() => Viewer)
@@ -58,13 +52,13 @@ export class ViewerResolver {
 
   @Mutation(() => Session, { description: 'Signs in; the token is valid 12 hours.' })
   async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GqlContext): Promise<Session> {
-    const s = await ctx.c.services.studioAuth.login(email, password);
+    const s = await ctx.services.studioAuth.login(email, password);
     return { token: s.token, expiresAt: s.expiresAt };
   }
 
   @Mutation(() => Boolean, { description: 'Ends this session.' })
   async logout(@Ctx() ctx: GqlContext): Promise<boolean> {
-    await ctx.c.services.studioAuth.logout(signedIn(ctx).sessionId);
+    await ctx.services.studioAuth.logout(signedIn(ctx).sessionId);
     return true;
   }
 }
@@ -92,10 +86,10 @@ export class ChannelResolver {
     if (first < 1 || first > 100) throw new DomainError('invalid_first', 'first must be from 1 to 100');
     const cursor = after ? decodeCursor(after) : undefined;
     if (after && !cursor) throw new DomainError('invalid_after', 'after is not a cursor of this connection');
-    const rows = await ctx.c.queries.tv.channelBroadcasts(channel.id, { state, first: first + 1, after: cursor ?? undefined });
+    const rows = await ctx.services.tv.channelBroadcasts(channel.id, { state, first: first + 1, after: cursor ?? undefined });
     const page = rows.slice(0, first);
     return {
-      edges: page.map((r) => ({ cursor: encodeCursor(r), node: toGqlBroadcast(r, ctx.c.config.ingest.serverUrl) })),
+      edges: page.map((r) => ({ cursor: encodeCursor(r), node: toGqlBroadcast(r, ctx.ingestServerUrl) })),
       pageInfo: { hasNextPage: rows.length > first, endCursor: page.length ? encodeCursor(page[page.length - 1]) : null },
     };
   }
@@ -112,14 +106,14 @@ export class ChannelResolver {
   ): Promise<CreatedChannelApiKey> {
     const channel = await channelBySlug(ctx, slug, 'keys');
     const p = signedIn(ctx);
-    const { key, token } = await ctx.c.services.channels.createKey({ id: `studio:${p.email}` }, { channelId: channel.id, name, scopes, createdBy: p.userId });
+    const { key, token } = await ctx.services.channels.createKey({ id: `studio:${p.email}` }, { channelId: channel.id, name, scopes, createdBy: p.userId });
     return { secret: token, key: { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: null, lastUsedAt: null } };
   }
 
   @Mutation(() => ChannelApiKey, { description: 'Revokes a key: it stops working on /api/tv at once.' })
   async revokeChannelApiKey(@Arg('channel') slug: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<ChannelApiKey> {
     const channel = await channelBySlug(ctx, slug, 'keys');
-    const key = await ctx.c.services.channels.revokeKey({ id: `studio:${signedIn(ctx).email}` }, channel.id, id);
+    const key = await ctx.services.channels.revokeKey({ id: `studio:${signedIn(ctx).email}` }, channel.id, id);
     return { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: key.revokedAt, lastUsedAt: key.lastUsedAt };
   }
 }
@@ -128,33 +122,33 @@ export class ChannelResolver {
 export class BroadcastResolver {
   @FieldResolver(() => BroadcastHealth)
   async health(@Root() b: Broadcast, @Ctx() ctx: GqlContext): Promise<BroadcastHealth> {
-    const h = computeHealth(b, await ctx.loaders.telemetry.load(b.id), ctx.c.clock.now());
+    const h = computeHealth(b, await ctx.loaders.telemetry.load(b.id), ctx.clock.now());
     return { signal: h.signal, bitrateKbps: h.bitrate_kbps, resolution: h.resolution, fps: h.fps, viewers: h.viewers, warnings: h.warnings, updatedAt: h.updated_at ? new Date(h.updated_at) : null };
   }
 
   @Mutation(() => Broadcast, { description: 'Creates a broadcast (the TV API rules and error codes); an ingest one shows its stream key once.' })
   async createBroadcast(@Arg('channel') slug: string, @Arg('input') input: BroadcastInput, @Ctx() ctx: GqlContext): Promise<Broadcast> {
     const channel = await channelBySlug(ctx, slug, 'broadcasts');
-    const r = await ctx.c.services.broadcasts.create(channel.id, toTvBody(input));
-    return toGqlBroadcast(rowOf(r.broadcast), ctx.c.config.ingest.serverUrl, r.streamKey);
+    const r = await ctx.services.broadcasts.create(channel.id, toTvBody(input));
+    return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast)
   async updateBroadcast(@Arg('id', () => ID) id: string, @Arg('input') input: BroadcastPatch, @Ctx() ctx: GqlContext): Promise<Broadcast> {
     const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    const r = await ctx.c.services.broadcasts.update(channelId, id, toTvBody(input));
-    return toGqlBroadcast(rowOf(r.broadcast), ctx.c.config.ingest.serverUrl, r.streamKey);
+    const r = await ctx.services.broadcasts.update(channelId, id, toTvBody(input));
+    return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast)
   async goLive(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
     const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    return toGqlBroadcast(rowOf(await ctx.c.services.broadcasts.goLive(channelId, id)), ctx.c.config.ingest.serverUrl);
+    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.goLive(channelId, id)), ctx.ingestServerUrl);
   }
 
   @Mutation(() => Broadcast)
   async endBroadcast(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
     const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    return toGqlBroadcast(rowOf(await ctx.c.services.broadcasts.end(channelId, id)), ctx.c.config.ingest.serverUrl);
+    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(channelId, id)), ctx.ingestServerUrl);
   }
 }

@@ -26,7 +26,7 @@ export function webhookLoaders(ctx: GqlContext): WebhookLoaders {
   const existing = perRequest.get(ctx);
   if (existing) return existing;
   const principal = signedIn(ctx);
-  const service = ctx.c.services.channelWebhooks;
+  const service = ctx.services.channelWebhooks;
   const byFirst = new Map<number, DataLoader<string, DeliveryView[]>>();
   const loaders: WebhookLoaders = {
     endpoints: new DataLoader<string, ChannelEndpointView[]>(async (keys) => inOrder(keys, await service.endpointsOf(principal, keys))),

@@ -29,7 +29,7 @@ const toAttempt = (a: AttemptView): GqlWebhookAttempt => ({
   statusCode: a.status_code, error: a.error, responseExcerpt: a.response_excerpt,
 });
 
-const service = (ctx: GqlContext) => ctx.c.services.channelWebhooks;
+const service = (ctx: GqlContext) => ctx.services.channelWebhooks;
 
 @Resolver(() => StudioChannel)
 export class ChannelWebhooksResolver {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from './logger';
+import type { Logger } from '../lib/logger';
 
 /** One line per request: no headers, no query string (it may carry personal search terms). */
 export function accessLog(logger: Logger) {

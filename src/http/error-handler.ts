@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../domain/errors';
 import { sendError, statusFor } from './http-errors';
-import type { Logger } from './logger';
+import type { Logger } from '../lib/logger';
 
 interface BodyParserError extends Error {
   type?: string;

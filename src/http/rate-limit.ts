@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sendError } from './http-errors';
-import type { Logger } from './logger';
+import type { Logger } from '../lib/logger';
 import type { RateLimiter } from './rate-limiter';
 
 declare module 'express-serve-static-core' {

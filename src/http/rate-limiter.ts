@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from './logger';
+import type { Logger } from '../lib/logger';
 import { MemoryWindowStore, type WindowStore } from './rate-limit-memory.store';
 import { RedisWindowStore } from './rate-limit-redis.store';
 import { assertValidLimit, describeDecision, secondAt, type LimitDecision } from './rate-limit-window';

@@ -2,8 +2,9 @@ import type { Request, Response } from 'express';
 import { notFound } from '../domain/errors';
 import { sendJson } from '../http/send-json';
 import type { PartnerApiDeps } from './partner-api.deps';
-import { presentEvent, presentFighter, presentMinor, presentResult, presentVerification } from './presenters';
-import { meta, pageOf, params, parseQuery } from './query';
+import { presentEvent, presentResult } from '../domain/catalog/views';
+import { presentFighter, presentMinor, presentVerification } from './presenters';
+import { meta, pageOf, params, parseQuery } from '../http/query';
 
 const PROFILE_BOUTS = 20;
 

@@ -53,16 +53,22 @@ import {
   type Props,
   type Schema,
 } from '../lib/openapi.helpers';
+import { PARTNER_SCOPES, type PartnerScope } from '../domain/partners/partner.entities';
+import {
+  CATEGORIES,
+  CONTINENTS,
+  DISCIPLINES,
+  EVENT_LEVELS,
+  FIGHTER_STATUSES,
+  GENDERS,
+  SLUG_PATTERN,
+  WEIGHT_CLASS_PATTERN,
+} from '../domain/reference/vocabulary';
 
 export const PARTNER_OPENAPI_VERSION = '1.1.0';
 
-export const DISCIPLINES = ['kickboxing', 'mma', 'boxing', 'muay-thai'] as const;
-export const CATEGORIES = ['pro', 'am'] as const;
-export const GENDERS = ['m', 'f'] as const;
-export const CONTINENTS = ['africa', 'asia', 'europe', 'north-america', 'south-america', 'oceania'] as const;
-export const FIGHTER_STATUSES = ['licensed', 'applicant', 'suspended'] as const;
+export { CATEGORIES, CONTINENTS, DISCIPLINES, EVENT_LEVELS, FIGHTER_STATUSES, GENDERS, PARTNER_SCOPES };
 export const LICENCE_STATUSES = ['active', 'suspended', 'expired', 'pending', 'none'] as const;
-export const EVENT_LEVELS = ['national', 'international', 'continental', 'worldcup', 'world'] as const;
 export const EVENT_STATUSES = ['scheduled', 'live', 'completed', 'cancelled'] as const;
 export const BOUT_OUTCOMES = ['W', 'L', 'D', 'NC'] as const;
 export const VERIFICATION_STATUSES = [
@@ -73,9 +79,7 @@ export const VERIFICATION_STATUSES = [
   'NO MATCHING RECORD',
 ] as const;
 export const VERIFICATION_MATCHES = ['fighter_code', 'licence_no', 'certificate_no'] as const;
-export const PARTNER_SCOPES = ['rankings.read', 'fighters.read', 'events.read', 'results.read'] as const;
-
-export type PartnerScope = (typeof PARTNER_SCOPES)[number];
+export type { PartnerScope };
 
 /** Every path of the partner API, relative to `/api/v1`, in document order. */
 export const PARTNER_API_PATHS = [
@@ -96,8 +100,6 @@ export const PARTNER_API_PATHS = [
 // Resource schemas
 // ---------------------------------------------------------------------------------------------
 
-const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-const WEIGHT_CLASS_PATTERN = '^[a-z0-9-]+$';
 const FIGHTER_ID_PATTERN = '^FID-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$';
 
 const asOf = (): Schema =>

@@ -5,7 +5,7 @@ import type { ReadContextProvider } from '../domain/catalog/read-context';
 import type { ResultQueries } from '../domain/catalog/results.queries';
 import type { VerificationQueries } from '../domain/catalog/verification.queries';
 import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { RankingsReader } from './rankings.reader';
 

@@ -2,6 +2,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { authenticate, requireScope } from '../http/authenticate';
 import { sendError } from '../http/http-errors';
+import { methodNotAllowed } from '../http/method-not-allowed';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
 import { catalogHandlers } from './catalog.routes';
@@ -15,13 +16,6 @@ declare module 'express-serve-static-core' {
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
-
-export function methodNotAllowed(allow: string, note: string | null = 'the partner API is read-only'): RequestHandler {
-  return (req, res) => {
-    res.setHeader('Allow', allow);
-    sendError(res, 405, 'method_not_allowed', `${req.method} is not allowed here${note ? `; ${note}` : ''} (allowed: ${allow})`);
-  };
-}
 
 /** /api/v1: request flow is key → rate limit → scope → parameters → handler (D4.3). */
 export function partnerApiRouter(deps: PartnerApiDeps): Router {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { extractToken } from '../http/authenticate';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
-import { queryRecord } from '../tv/tv-schedule.fast-path';
+import { queryRecord } from '../http/query-record';
 import type { PartnerApiDeps } from './partner-api.deps';
 
 const PATH = '/api/v1/rankings';

@@ -4,7 +4,7 @@ import { prepareJson, type PreparedJson } from '../http/send-json';
 import { TtlCache } from '../lib/ttl-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
-import { CONTINENTS, params, parseQueryRecord } from './query';
+import { CONTINENTS, params, parseQueryRecord } from '../http/query';
 
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
 type DivisionQuery = Partial<Record<'disc' | 'cat' | 'g' | 'wc', string>>;

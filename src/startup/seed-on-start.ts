@@ -1,4 +1,4 @@
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import type { Container } from '../container';
 import type { Database } from '../db/database';
 import { seedDemoIfEmpty, type DemoSeedOutcome } from '../demo/demo.seed';

@@ -54,29 +54,39 @@ import {
   type Props,
   type Schema,
 } from '../lib/openapi.helpers';
-import { DISCIPLINES } from '../rest/openapi.document';
+import {
+  BROADCAST_LANGUAGE_PATTERN,
+  BROADCAST_STATES,
+  BROADCAST_TAG_PATTERN,
+  BROADCAST_TAGS_MAX,
+  BROADCAST_TITLE_MAX,
+  SOURCES as BROADCAST_SOURCES,
+  VISIBILITIES as BROADCAST_VISIBILITIES,
+} from '../domain/channels/broadcast.entities';
+import { BILLING_STATES, CHANNEL_SCOPES, LIVE_SLOTS as PLAN_LIVE_SLOTS, PLANS as CHANNEL_PLANS } from '../domain/channels/channel.entities';
+import { DISCIPLINES } from '../domain/reference/vocabulary';
 
 export const TV_OPENAPI_VERSION = '1.0.0';
 export const TV_API_BASE_PATH = '/api/tv';
 
-export const BROADCAST_SOURCES = ['youtube', 'vimeo', 'hls', 'mp4', 'ingest'] as const;
 export const EXTERNAL_SOURCES = ['youtube', 'vimeo', 'hls', 'mp4'] as const;
-export const BROADCAST_STATES = ['scheduled', 'live', 'ended', 'replay'] as const;
-export const BROADCAST_VISIBILITIES = ['public', 'unlisted', 'followers', 'ppv'] as const;
 /** Visibilities shown with `locked: true` (and `source_url`, `replay_url` null) on public endpoints. */
 export const LOCKED_VISIBILITIES = ['followers', 'ppv'] as const;
 export const UNLOCKED_VISIBILITIES = ['public', 'unlisted'] as const;
-export const CHANNEL_PLANS = ['free', 'pro', 'broadcaster'] as const;
-export const BILLING_STATES = ['active', 'trialing', 'past_due', 'canceled'] as const;
-export const CHANNEL_SCOPES = ['read', 'broadcasts:write'] as const;
 export const HEALTH_SIGNALS = ['receiving', 'no_signal', 'external'] as const;
-/** Live slots per plan (D5.6). */
-export const PLAN_LIVE_SLOTS = { free: 1, pro: 3, broadcaster: 10 } as const;
-
-export const BROADCAST_LANGUAGE_PATTERN = '^[a-z]{2}$';
-export const BROADCAST_TAG_PATTERN = '^[a-z0-9-]{1,32}$';
-export const BROADCAST_TITLE_MAX = 140;
-export const BROADCAST_TAGS_MAX = 10;
+export {
+  BILLING_STATES,
+  BROADCAST_LANGUAGE_PATTERN,
+  BROADCAST_SOURCES,
+  BROADCAST_STATES,
+  BROADCAST_TAG_PATTERN,
+  BROADCAST_TAGS_MAX,
+  BROADCAST_TITLE_MAX,
+  BROADCAST_VISIBILITIES,
+  CHANNEL_PLANS,
+  CHANNEL_SCOPES,
+  PLAN_LIVE_SLOTS,
+};
 
 export type ChannelScope = (typeof CHANNEL_SCOPES)[number];
 
@@ -141,7 +151,7 @@ const broadcastProps: Props = {
   id: uuid('Broadcast id, used in the paths of the channel endpoints.'),
   slug: str('Broadcast slug, used in the public path `/broadcasts/{slug}`.', { example: 'berlin-open-finals' }),
   channel: channelRef(),
-  title: str('Title, 1 to 140 characters.', { minLength: 1, maxLength: BROADCAST_TITLE_MAX }),
+  title: str(`Title, 1 to ${BROADCAST_TITLE_MAX} characters.`, { minLength: 1, maxLength: BROADCAST_TITLE_MAX }),
   source: enumOf(BROADCAST_SOURCES, `Where the video comes from: ${SOURCE_RULES}`),
   source_url: nullable(
     str('The https URL of the video for an external source; null for `ingest` (and, on public endpoints, for a locked broadcast).'),
@@ -365,7 +375,7 @@ const resourceSchemas: Record<string, Schema> = {
 // ---------------------------------------------------------------------------------------------
 
 const writeProps: Props = {
-  title: str('Title, 1 to 140 characters.', { minLength: 1, maxLength: BROADCAST_TITLE_MAX }),
+  title: str(`Title, 1 to ${BROADCAST_TITLE_MAX} characters.`, { minLength: 1, maxLength: BROADCAST_TITLE_MAX }),
   source: enumOf(BROADCAST_SOURCES, `Where the video comes from: ${SOURCE_RULES}`),
   source_url: str(
     'An https URL matching the source: a YouTube or Vimeo page, an `.m3u8` playlist for `hls`, an `.mp4` ' +

@@ -7,13 +7,13 @@ import type { TvQueries } from '../domain/channels/tv.queries';
 import { notFound } from '../domain/errors';
 import { authenticate, requireScope } from '../http/authenticate';
 import { sendError } from '../http/http-errors';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
 import type { RateLimiter } from '../http/rate-limiter';
-import { methodNotAllowed as partnerMethodNotAllowed } from '../rest/partner-api.router';
+import { methodNotAllowed as partnerMethodNotAllowed } from '../http/method-not-allowed';
 import type { TvScheduleReader } from './tv-schedule.reader';
-import { presentBroadcast, presentPublicBroadcast, rowOf } from './tv.presenters';
+import { presentBroadcast, presentPublicBroadcast, rowOf } from '../domain/channels/broadcast.view';
 
 export interface TvApiDeps {
   queries: TvQueries;

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
+import { queryRecord } from '../http/query-record';
 import type { RateLimiter } from '../http/rate-limiter';
 import { PUBLIC_EXPOSED_HEADERS } from './tv-api.router';
 import type { TvScheduleReader } from './tv-schedule.reader';
@@ -49,13 +50,4 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
   if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0].trim();
   return req.socket.remoteAddress ?? 'unknown';
-}
-
-export function queryRecord(qs: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(qs)) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
 }

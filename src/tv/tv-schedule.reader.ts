@@ -2,8 +2,8 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import { prepareJson, type PreparedJson } from '../http/send-json';
 import { VersionedCache } from '../lib/versioned-cache';
-import { meta, pageOf, params, parseQueryRecord } from '../rest/query';
-import { presentPublicBroadcast } from './tv.presenters';
+import { meta, pageOf, params, parseQueryRecord } from '../http/query';
+import { presentPublicBroadcast } from '../domain/channels/broadcast.view';
 
 const LIST_PARAMS = { page: params.page, per_page: params.per_page };
 

@@ -1,5 +1,5 @@
 import type { Connection } from '@mikro-orm/core';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import { signingSecret } from './webhook-endpoint.service';
 import type { SendResult, WebhookSender } from './webhook.sender';
 import { HEADER, sign } from './signer';

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { EmbeddedPostgres } from '../db/embedded-postgres';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../lib/logger';
 import type { WakeSource } from './delivery.worker';
 import { WAKE_CHANNEL } from './outbox';
 

@@ -5,8 +5,8 @@ import { ResultQueries } from '../domain/catalog/results.queries';
 import { addYears, type Clock } from '../domain/clock';
 import type { DomainEvent } from '../domain/domain-events';
 import { sql } from '../domain/unit-of-work';
-import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../rest/presenters';
-import { BROADCAST_COLUMNS, presentBroadcast, type BroadcastRow } from '../tv/tv.presenters';
+import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../domain/catalog/views';
+import { BROADCAST_COLUMNS, presentBroadcast, type BroadcastRow } from '../domain/channels/broadcast.view';
 import { txConnection } from './tx-connection';
 
 export interface Payload {

@@ -1,11 +1,20 @@
-import type { Container } from '../container';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../config/config';
 import type { Database } from '../db/database';
+import type { Logger } from '../lib/logger';
 import { DeliveryWorker } from './delivery.worker';
 import { createWakeSource } from './wake';
 import { WebhookSender } from './webhook.sender';
 
-/** A delivery worker on the container's database, woken by NOTIFY, polling as a safety net. */
-export async function createDeliveryWorker(c: Container, db: Pick<Database, 'url' | 'embedded'>): Promise<{ worker: DeliveryWorker; close(): Promise<void> }> {
+/** What a worker needs of the running service (the container has it all). */
+export interface DeliveryWorkerDeps {
+  config: Pick<Config, 'webhooks'>;
+  orm: MikroORM;
+  logger: Logger;
+}
+
+/** A delivery worker on the service's database, woken by NOTIFY, polling as a safety net. */
+export async function createDeliveryWorker(c: DeliveryWorkerDeps, db: Pick<Database, 'url' | 'embedded'>): Promise<{ worker: DeliveryWorker; close(): Promise<void> }> {
   const w = c.config.webhooks;
   const sender = new WebhookSender({ allowInsecure: w.allowInsecure, allowPrivate: w.allowPrivate }, w.timeoutMs);
   const wake = await createWakeSource({ url: db.url, embedded: db.embedded, logger: c.logger }).catch((err) => {

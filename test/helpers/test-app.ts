@@ -6,7 +6,7 @@ import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createChangeFeed } from '../../src/db/listen-change-feed';
 import type { Clock } from '../../src/domain/clock';
-import { createLogger } from '../../src/http/logger';
+import { createLogger } from '../../src/lib/logger';
 import { provisionTestDatabase } from './test-database';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../domain/errors';
-import { EVENT_LEVELS } from '../../domain/events/event.service';
+import { EVENT_LEVELS } from '../../domain/reference/vocabulary';
 import type { DemoBout, DemoEvent } from '../demo.types';
 import { auditRow, insertAudit, type BulkContext, type BulkFighter } from './fighters.bulk';
 import { type Cell, reserveSequence, unnestInsert } from './unnest-insert';

@@ -6,7 +6,14 @@ export const SOURCES = ['youtube', 'vimeo', 'hls', 'mp4', 'ingest'] as const;
 export type Source = (typeof SOURCES)[number];
 export const VISIBILITIES = ['public', 'unlisted', 'followers', 'ppv'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
-export type BroadcastState = 'scheduled' | 'live' | 'ended' | 'replay';
+export const BROADCAST_STATES = ['scheduled', 'live', 'ended', 'replay'] as const;
+export type BroadcastState = (typeof BROADCAST_STATES)[number];
+
+/** What a broadcast's fields may hold, for the doors that validate them and the TV document. */
+export const BROADCAST_TITLE_MAX = 140;
+export const BROADCAST_TAGS_MAX = 10;
+export const BROADCAST_TAG_PATTERN = '^[a-z0-9-]{1,32}$';
+export const BROADCAST_LANGUAGE_PATTERN = '^[a-z]{2}$';
 
 @Entity()
 @Index({ properties: ['state', 'scheduledAt'] })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DomainError } from '../errors';
-import { SOURCES, VISIBILITIES, type Source } from './broadcast.entities';
-
-export const DISCIPLINES = ['kickboxing', 'mma', 'boxing', 'muay-thai'] as const;
+import { DISCIPLINES } from '../reference/vocabulary';
+import {
+  BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES, type Source,
+} from './broadcast.entities';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -18,25 +19,25 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** One schema per field so that each failure names its field: 422 invalid_<field> (D5.3). */
 const FIELDS = {
-  title: z.string().trim().min(1).max(140).refine((s) => !CONTROL_CHARS.test(s)),
+  title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine((s) => !CONTROL_CHARS.test(s)),
   source: z.enum(SOURCES),
   source_url: z.string().max(2000).refine((s) => !CONTROL_CHARS.test(s)).nullable(),
   scheduled_at: z.string().regex(ISO_WITH_OFFSET).refine(isRealTime).transform((s) => new Date(s)),
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),
-  language: z.string().regex(/^[a-z]{2}$/),
-  tags: z.array(z.string().regex(/^[a-z0-9-]{1,32}$/)).max(10).transform((t) => [...new Set(t)]),
+  language: z.string().regex(new RegExp(BROADCAST_LANGUAGE_PATTERN)),
+  tags: z.array(z.string().regex(new RegExp(BROADCAST_TAG_PATTERN))).max(BROADCAST_TAGS_MAX).transform((t) => [...new Set(t)]),
 };
 
 const HELP: Record<keyof typeof FIELDS, string> = {
-  title: 'a string of 1 to 140 characters, without control characters',
+  title: `a string of 1 to ${BROADCAST_TITLE_MAX} characters, without control characters`,
   source: `one of ${SOURCES.join(', ')}`,
   source_url: 'an https URL matching the source (a YouTube or Vimeo page, an .m3u8 or an .mp4), or absent for ingest',
   scheduled_at: 'an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00',
   visibility: `one of ${VISIBILITIES.join(', ')}`,
   discipline: `one of ${DISCIPLINES.join(', ')}, or null`,
   language: 'an ISO 639-1 code of two lowercase letters, e.g. en',
-  tags: 'up to 10 tags, each 1 to 32 characters of a-z, 0-9 and -',
+  tags: `up to ${BROADCAST_TAGS_MAX} tags, each 1 to 32 characters of a-z, 0-9 and -`,
 };
 
 export interface BroadcastFields {

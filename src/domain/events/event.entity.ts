@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Country } from '../reference/reference.entities';
+import type { EVENT_LEVELS } from '../reference/vocabulary';
 
-export type EventLevel = 'national' | 'international' | 'continental' | 'worldcup' | 'world';
+export type EventLevel = (typeof EVENT_LEVELS)[number];
 export type EventStatus = 'scheduled' | 'live' | 'completed' | 'cancelled';
 
 @Entity({ tableName: 'event' })

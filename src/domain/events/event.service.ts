@@ -4,10 +4,10 @@ import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { Country } from '../reference/reference.entities';
+import { EVENT_LEVELS } from '../reference/vocabulary';
 import { inTransaction, nextSequenceValue } from '../unit-of-work';
 import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
 
-export const EVENT_LEVELS: readonly EventLevel[] = ['national', 'international', 'continental', 'worldcup', 'world'];
 export const EVENT_STATUSES: readonly EventStatus[] = ['scheduled', 'live', 'completed', 'cancelled'];
 
 export interface CreateEventInput {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, OneToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Country, Division } from '../reference/reference.entities';
+import type { FIGHTER_STATUSES } from '../reference/vocabulary';
 
-export type FighterStatus = 'licensed' | 'applicant' | 'suspended';
+export type FighterStatus = (typeof FIGHTER_STATUSES)[number];
 /** superseded (renewed) and revoked numbers answer NO MATCHING RECORD on /verify. */
 export type LicenceState = 'pending' | 'active' | 'suspended' | 'superseded' | 'revoked';
 export type CertificateState = 'pending' | 'active' | 'suspended' | 'revoked';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CONTINENTS } from '../../../src/rest/query';
+import { CONTINENTS } from '../../../src/http/query';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, PLANTED, testClock, type World } from '../../helpers/world';

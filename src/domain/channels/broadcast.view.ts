@@ -1,6 +1,6 @@
-import type { BroadcastRow } from '../domain/channels/broadcast.row';
+import type { BroadcastRow } from './broadcast.row';
 
-export { BROADCAST_COLUMNS, rowOf, type BroadcastRow } from '../domain/channels/broadcast.row';
+export { BROADCAST_COLUMNS, rowOf, type BroadcastRow } from './broadcast.row';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

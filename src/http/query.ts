@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors';
+import { CATEGORIES, CONTINENTS, DISCIPLINES, EVENT_LEVELS, FIGHTER_STATUSES, GENDERS, SLUG_PATTERN, WEIGHT_CLASS_PATTERN } from '../domain/reference/vocabulary';
 
 export interface ParamSpec<T> {
   schema: z.ZodType<T>;
@@ -43,9 +44,8 @@ function truncate(value: string): string {
   return printable.length > 40 ? `${printable.slice(0, 40)}...` : printable;
 }
 
-export const DISCIPLINES = ['kickboxing', 'mma', 'boxing', 'muay-thai'] as const;
-export const CONTINENTS = ['africa', 'asia', 'europe', 'north-america', 'south-america', 'oceania'] as const;
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/);
+export { CONTINENTS, DISCIPLINES };
+const slug = z.string().regex(new RegExp(SLUG_PATTERN));
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
   const t = Date.parse(`${d}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
@@ -53,14 +53,14 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
 
 export const params = {
   disc: param(z.enum(DISCIPLINES), `one of ${DISCIPLINES.join(', ')}`),
-  cat: param(z.enum(['pro', 'am']), 'one of pro, am'),
-  g: param(z.enum(['m', 'f']), 'one of m, f'),
-  wc: param(z.string().regex(/^[a-z0-9-]{1,20}$/), 'a weight-class slug such as 67kg, 63-5kg or 91kg-plus'),
+  cat: param(z.enum(CATEGORIES), `one of ${CATEGORIES.join(', ')}`),
+  g: param(z.enum(GENDERS), `one of ${GENDERS.join(', ')}`),
+  wc: param(z.string().regex(new RegExp(WEIGHT_CLASS_PATTERN)), 'a weight-class slug such as 67kg, 63-5kg or 91kg-plus'),
   scope: param(slug, `world, a continent (${CONTINENTS.join(', ')}) or a country slug`),
   q: param(z.string().transform((s) => s.trim()).pipe(z.string().min(2).max(100)), 'a search text of 2 to 100 characters'),
   country: param(slug, 'a country slug such as germany'),
-  status: param(z.enum(['licensed', 'applicant', 'suspended']), 'one of licensed, applicant, suspended'),
-  level: param(z.enum(['national', 'international', 'continental', 'worldcup', 'world']), 'one of national, international, continental, worldcup, world'),
+  status: param(z.enum(FIGHTER_STATUSES), `one of ${FIGHTER_STATUSES.join(', ')}`),
+  level: param(z.enum(EVENT_LEVELS), `one of ${EVENT_LEVELS.join(', ')}`),
   upcoming: param(z.enum(['0', '1']).transform((v) => v === '1'), '1 (upcoming only) or 0'),
   since: param(isoDate, 'a date, YYYY-MM-DD'),
   event: param(z.string().min(1).max(40), 'an event code'),

@@ -1,0 +1,9 @@
+/** A raw query string as express would parse it for these doors: a repeated parameter is an array. */
+export function queryRecord(qs: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(qs)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
