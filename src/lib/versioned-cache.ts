@@ -1,10 +1,14 @@
-import type { ChangeFeed, ChangeTopic } from '../db/change-feed';
+/** What a cache needs of a change feed (src/db/change-feed.ts): versions that rise on every change. */
+export interface VersionSource {
+  version(topic: string): number;
+  readonly live: boolean;
+}
 
 export interface VersionedCacheOptions {
   /** Where versions come from; only `version` and `live` are read. */
-  feed: Pick<ChangeFeed, 'version' | 'live'>;
+  feed: VersionSource;
   /** The topics whose changes make an entry stale. */
-  topics: readonly ChangeTopic[];
+  topics: readonly string[];
   /**
    * How long an entry may be served while the feed is not live (no notification can be heard).
    * 0 turns the cache off: every call loads.
