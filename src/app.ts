@@ -4,6 +4,7 @@ import type { Container } from './container';
 import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
 import { errorHandler } from './http/error-handler';
+import { opsRouter } from './ops/ops.router';
 import { sendError } from './http/http-errors';
 import { requestId } from './http/request-id';
 import type { PartnerApiDeps } from './rest/partner-api.deps';
@@ -54,8 +55,8 @@ export function createHttpHandler(c: Container): HttpHandler {
   const deps = partnerApiDeps(c);
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
-  const rankings = rankingsFastPath(deps, c.logger);
-  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy });
+  const rankings = rankingsFastPath(deps, c.requestLog);
+  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy, requestLog: c.requestLog });
   return (req, res) => {
     const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
     fast(req, res).then(
@@ -73,7 +74,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.set('query parser', 'simple');
   app.set('trust proxy', c.config.trustProxy);
   app.use(requestId);
-  app.use(accessLog(c.logger));
+  app.use(accessLog(c.requestLog));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -96,6 +97,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.use('/api/tv', tvApiRouter(tvDeps));
   app.use('/internal/ingest', ingestRouter(c.services.ingest, c.config.ingest.secret));
   app.use('/graphql', graphqlRouter(c));
+  app.use(opsRouter(c));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));
   app.use(errorHandler(c.logger));

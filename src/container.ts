@@ -26,6 +26,8 @@ import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './http/logger';
 import { TtlCache } from './lib/ttl-cache';
+import { RequestLog } from './http/request-log';
+import { Metrics } from './ops/metrics';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
@@ -40,6 +42,9 @@ export interface Container {
   logger: Logger;
   redis: Redis | null;
   limiter: SlidingWindowLimiter;
+  /** Prometheus metrics (served at /metrics) and the request log that feeds them. */
+  metrics: Metrics;
+  requestLog: RequestLog;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -95,6 +100,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
+  const metrics = new Metrics(orm, logger);
   return {
     config,
     orm,
@@ -102,6 +108,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     logger,
     redis,
     limiter,
+    metrics,
+    requestLog: new RequestLog(logger, metrics),
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),

@@ -9,6 +9,8 @@ import { DEMO_CHANNEL_KEYS, DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed'
 import { removeServerInfo, writeServerInfo } from './db/server-info';
 import { createLogger } from './http/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
+import { announce } from './ops/banner';
+import { startMetricsServer } from './ops/ops.router';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   const server: Server = createServer(handler);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const metricsServer = config.metricsPort === null ? null : await startMetricsServer(container.metrics, config.metricsPort, config.host);
   const base = config.publicUrl;
   const fixtures = config.seedDemo ? formatDemoFixtures(await findDemoFixtures(container)) : [];
   const lines = [
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  TV API        ${base}/api/tv   (OpenAPI: ${base}/api/tv/openapi.json)`,
     `  studio        ${base}/graphql  (sign in with login(email, password): owner@demo.tv / demo-owner-pass)`,
+    `  docs          ${base}/docs     (both OpenAPI documents, browsable)`,
     `  health        ${base}/healthz  ${base}/readyz`,
     `  webhooks      ${delivery ? 'delivered by this process' : 'not delivered here (WEBHOOK_WORKER=off): run npm run worker'}`,
     '',
@@ -49,7 +53,7 @@ async function main(): Promise<void> {
     `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  announce(logger, lines, { url: base, docs: `${base}/docs`, metrics_port: config.metricsPort ?? config.port, webhooks_here: !!delivery });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close();
     server.closeIdleConnections();
+    metricsServer?.close();
     await new Promise<void>((resolve) => server.on('close', () => resolve()));
     await delivery?.close();
     if (db.embedded) removeServerInfo(config.dataDir);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../http/logger';
 import { assignRequestId } from '../http/request-id';
+import type { RequestLog } from '../http/request-log';
 import { sendJson, type PreparedJson } from '../http/send-json';
 import type { SlidingWindowLimiter } from '../http/sliding-window.limiter';
 import { PUBLIC_EXPOSED_HEADERS } from './tv-api.router';
@@ -13,12 +14,14 @@ const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/a
  * per-IP limiter, the same cached page and the same CORS headers. Anything else (a bad query, an
  * exhausted limit, a preflight) is handed to express before it is charged.
  */
-export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: SlidingWindowLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger }) {
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: SlidingWindowLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger; requestLog: RequestLog }) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const started = process.hrtime.bigint();
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    const kind = PATHS[q < 0 ? url : url.slice(0, q)];
+    const path = q < 0 ? url : url.slice(0, q);
+    const kind = PATHS[path];
     if (!kind) return false;
     let body: PreparedJson;
     try {
@@ -40,6 +43,7 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
       res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
     };
     await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), body);
+    deps.requestLog.answered(req, res, path, started);
     return true;
   };
 }

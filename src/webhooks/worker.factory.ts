@@ -18,6 +18,7 @@ export async function createDeliveryWorker(c: Container, db: Pick<Database, 'url
     { schedule: w.schedule, leaseMs: w.leaseMs, batchSize: w.batchSize, pollMs: w.pollMs },
     c.logger,
     wake,
+    c.metrics.webhooks,
   );
   return {
     worker,
