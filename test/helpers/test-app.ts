@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config/config';
 import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
 import type { Clock } from '../../src/domain/clock';
+import type { Logger } from '../../src/http/logger';
 import { provisionTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -16,7 +17,7 @@ export interface TestApp {
 }
 
 /** The real app on this file's own database, with caches off and a private rate-limit namespace. */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestApp> {
   const database = await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,7 +31,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
     ...options.env,
   });
   const db = await openDatabase(config, { migrate: false });
-  const c = createContainer(config, db.orm, { clock: options.clock });
+  const c = createContainer(config, db.orm, { clock: options.clock, logger: options.logger });
   const app = createHttpHandler(c);
   return {
     app,
