@@ -41,7 +41,7 @@ export function tvApiDeps(c: Container): TvApiDeps {
     ingestServerUrl: c.config.ingest.serverUrl,
     openApiJson: c.tvOpenApiJson,
     publicPerMinute: c.config.tvPublicPerMinute,
-    schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs),
+    schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs, c.config.publicUrl),
   };
 }
 

@@ -23,9 +23,9 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
     const path = q < 0 ? url : url.slice(0, q);
     const kind = PATHS[path];
     if (!kind) return false;
-    let body: PreparedJson;
+    let page: { json: PreparedJson; link: string };
     try {
-      body = await deps.schedules.list(kind, q < 0 ? {} : queryRecord(url.slice(q + 1)));
+      page = await deps.schedules.list(kind, q < 0 ? {} : queryRecord(url.slice(q + 1)), url);
     } catch {
       return false;
     }
@@ -42,7 +42,8 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
       await deps.limiter.refund(key).catch(() => undefined);
       res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
     };
-    await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), body);
+    res.setHeader('Link', page.link);
+    await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), page.json);
     deps.requestLog.answered(req, res, path, started);
     return true;
   };
