@@ -14,5 +14,7 @@ export function announce(logger: Logger, lines: readonly string[], fields: { url
     process.stdout.write(lines.join('\n') + '\n');
     return;
   }
-  logger.info(fields, `listening on ${fields.url}`);
+  // Logged whatever LOG_LEVEL says (as the text banner is printed): it is how a reader knows the service is up.
+  const out = logger.isLevelEnabled('info') ? logger : logger.child({}, { level: 'info' });
+  out.info(fields, `listening on ${fields.url}`);
 }
