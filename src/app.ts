@@ -5,6 +5,7 @@ import { startupGate, type StartupState } from './startup/startup-state';
 import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
 import { errorHandler } from './http/error-handler';
+import { opsRouter } from './ops/ops.router';
 import { sendError } from './http/http-errors';
 import { requestId } from './http/request-id';
 import type { PartnerApiDeps } from './rest/partner-api.deps';
@@ -41,7 +42,7 @@ export function tvApiDeps(c: Container): TvApiDeps {
     ingestServerUrl: c.config.ingest.serverUrl,
     openApiJson: c.tvOpenApiJson,
     publicPerMinute: c.config.tvPublicPerMinute,
-    schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs, c.changes),
+    schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs, c.changes, c.config.publicUrl),
   };
 }
 
@@ -57,8 +58,8 @@ export function createHttpHandler(c: Container, options: { startup?: StartupStat
   const deps = partnerApiDeps(c);
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
-  const rankings = rankingsFastPath(deps, c.logger);
-  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy });
+  const rankings = rankingsFastPath(deps, c.requestLog);
+  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy, requestLog: c.requestLog });
   return (req, res) => {
     if (gate(req, res)) return;
     const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
@@ -77,7 +78,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.set('query parser', 'simple');
   app.set('trust proxy', c.config.trustProxy);
   app.use(requestId);
-  app.use(accessLog(c.logger));
+  app.use(accessLog(c.requestLog));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -103,6 +104,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.use('/api/tv', tvApiRouter(tvDeps));
   app.use('/internal/ingest', ingestRouter(c.services.ingest, c.config.ingest.secret));
   app.use('/graphql', graphqlRouter(c));
+  app.use(opsRouter(c));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`));
   app.use(errorHandler(c.logger));

@@ -30,6 +30,8 @@ import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './lib/logger';
 import { TtlCache } from './lib/ttl-cache';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
+import { RequestLog } from './http/request-log';
+import { Metrics } from './ops/metrics';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
@@ -45,6 +47,9 @@ export interface Container {
   limiter: RateLimiter;
   /** What changed, heard from every instance: caches that must not serve stale answers depend on it. */
   changes: ChangeFeed;
+  /** Prometheus metrics (served at /metrics) and the request log that feeds them. */
+  metrics: Metrics;
+  requestLog: RequestLog;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -133,6 +138,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
+  const metrics = new Metrics(orm, logger);
   return {
     config,
     orm,
@@ -141,6 +147,8 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     redis,
     limiter,
     changes,
+    metrics,
+    requestLog: new RequestLog(logger, metrics),
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),

@@ -12,6 +12,8 @@ import { createLogger } from './lib/logger';
 import { seedDemoOnStart } from './startup/seed-on-start';
 import { StartupState } from './startup/startup-state';
 import { createDeliveryWorker } from './webhooks/worker.factory';
+import { announce } from './ops/banner';
+import { startMetricsServer } from './ops/ops.router';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
   delivery?.worker.start();
   // Only now may the operator's CLI join the embedded database: the seed no longer holds it.
   if (db.embedded) writeServerInfo(config.dataDir, { port: db.embedded.port, pid: process.pid });
+  const metricsServer = config.metricsPort === null ? null : await startMetricsServer(container.metrics, config.metricsPort, config.host);
   const base = config.publicUrl;
   const fixtures = config.seedDemo ? formatDemoFixtures(await findDemoFixtures(container)) : [];
   const lines = [
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  TV API        ${base}/api/tv   (OpenAPI: ${base}/api/tv/openapi.json)`,
     `  studio        ${base}/graphql  (sign in with login(email, password): owner@demo.tv / demo-owner-pass)`,
+    `  docs          ${base}/docs     (both OpenAPI documents, browsable)`,
     `  health        ${base}/healthz  ${base}/readyz`,
     `  webhooks      ${delivery ? 'delivered by this process' : 'not delivered here (WEBHOOK_WORKER=off): run npm run worker'}`,
     '',
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
     `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  announce(logger, lines, { url: base, docs: `${base}/docs`, metrics_port: config.metricsPort ?? config.port, webhooks_here: !!delivery });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close();
     server.closeIdleConnections();
+    metricsServer?.close();
     await new Promise<void>((resolve) => server.on('close', () => resolve()));
     await delivery?.close();
     if (db.embedded) removeServerInfo(config.dataDir);

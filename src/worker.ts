@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { createChangeFeed } from './db/listen-change-feed';
 import { createLogger } from './lib/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
+import { startMetricsServer } from './ops/ops.router';
 
 /**
  * `npm run worker`: a webhook delivery worker on its own. Run any number against the same
@@ -18,12 +19,15 @@ async function main(): Promise<void> {
   const container = createContainer(config, db.orm, { logger, changes });
   const delivery = await createDeliveryWorker(container, db);
   delivery.worker.start();
-  logger.info({ pid: process.pid }, 'webhook worker started');
+  // Its attempt counters and outbox depth, and what compose's healthcheck asks: an answer means the process is up.
+  const metrics = config.metricsPort === null ? null : await startMetricsServer(container.metrics, config.metricsPort, config.host);
+  logger.info({ pid: process.pid, metrics_port: config.metricsPort }, 'webhook worker started');
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     logger.info('webhook worker stopping: finishing attempts in flight');
+    metrics?.close();
     await delivery.close();
     await container.close();
     await db.close();

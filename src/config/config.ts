@@ -9,6 +9,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATABASE_REPLICA_URLS: z.string().optional(),
@@ -47,6 +48,8 @@ export interface Config {
   readonly env: 'development' | 'production' | 'test';
   readonly host: string;
   readonly port: number;
+  /** Serves /metrics on a port of its own instead of the public one (null: on the public port). */
+  readonly metricsPort: number | null;
   readonly publicUrl: string;
   readonly databaseUrl: string | undefined;
   readonly replicaUrls: readonly string[];
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    metricsPort: e.METRICS_PORT ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     replicaUrls: Object.freeze(

@@ -1,18 +1,39 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /**
  * Logs never carry credentials: request logs are built field by field (no headers), and
  * redaction is a second line of defence for anything that slips into a log object.
+ *
+ * Output is JSON, one record a line, except on a terminal: when stdout is a TTY and pino-pretty
+ * (a dev dependency) is installed, records are rendered for a human. A machine reading the logs
+ * (docker, systemd, a log shipper) never gets a TTY, so it always sees JSON. `destination` is
+ * for tests, which read the JSON records from a stream.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: undefined,
     redact: {
       paths: ['authorization', 'headers.authorization', 'headers["x-api-key"]', '*.token', '*.secret', '*.password', 'token', 'secret', 'password', 'key'],
       censor: '[redacted]',
     },
-  });
+  };
+  if (destination) return pino(options, destination);
+  const pretty = humanReader() ? prettyTarget() : null;
+  return pretty ? pino({ ...options, transport: { target: pretty, options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }) : pino(options);
+}
+
+/** Whether a person reads stdout: the banner and pretty records are for them. */
+export function humanReader(): boolean {
+  return process.stdout.isTTY === true;
+}
+
+function prettyTarget(): string | null {
+  try {
+    return require.resolve('pino-pretty');
+  } catch {
+    return null; // a production install (npm ci --omit=dev) has no pino-pretty: JSON it is
+  }
 }
 
 export type { Logger };

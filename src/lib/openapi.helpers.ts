@@ -201,6 +201,13 @@ export function commonHeaderSpecs(rateLimitDescription: string): Record<string, 
     'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: int(undefined, { minimum: 0 }) },
     'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the window has room again.', schema: int() },
     ETag: { description: 'Entity tag of the answer, for `If-None-Match`.', schema: str() },
+    Link: {
+      description:
+        'Pagination links (RFC 8288), as GitHub sends them: `<url>; rel="first"`, `rel="prev"` (not on page 1), ' +
+        '`rel="next"` (not on the last page) and `rel="last"`, comma-separated. Absolute URLs with the ' +
+        'request\'s own query string, only `page` replaced.',
+      schema: str(undefined, { example: '<https://api.example/api/v1/fighters?country=germany&page=2>; rel="next"' }),
+    },
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: str(undefined, { example: 'Bearer' }) },
     'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: int(undefined, { minimum: 1 }) },
   };

@@ -5,12 +5,19 @@ import type { PartnerApiDeps } from './partner-api.deps';
 import { presentEvent, presentResult } from '../domain/catalog/views';
 import { presentFighter, presentMinor, presentVerification } from './presenters';
 import { meta, pageOf, params, parseQuery } from '../http/query';
+import { setPageLinks } from '../http/page-links';
 
 const PROFILE_BOUTS = 20;
 
 /** Fighters, events, results and verification: parse, one query object, present. */
 export function catalogHandlers(deps: PartnerApiDeps) {
   const url = deps.publicUrl;
+  /** A list body with its meta, and the Link header that goes with it. */
+  const listMeta = (req: Request, res: Response, page: { page: number; perPage: number }, total: number) => {
+    const m = meta(page, total);
+    setPageLinks(res, url, req.originalUrl, m);
+    return m;
+  };
   return {
     async fighters(req: Request, res: Response): Promise<void> {
       const q = parseQuery(req, { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page });
@@ -20,7 +27,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const ids = rows.map((r) => r.f_id);
       const [records, standings] = await Promise.all([deps.fighters.records(ids), deps.rankings.ranksOf(ctx, ids)]);
       const data = rows.map((r) => presentFighter(r, records.get(r.f_id)!, standings.get(r.f_id)));
-      await sendJson(req, res, { as_of: ctx.asOf, meta: meta(page, total), data });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data });
     },
 
     async fighter(req: Request, res: Response): Promise<void> {
@@ -48,7 +55,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.events.list(ctx, q, page);
-      await sendJson(req, res, { as_of: ctx.asOf, meta: meta(page, total), data: rows.map((e) => presentEvent(e, url)) });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((e) => presentEvent(e, url)) });
     },
 
     async event(req: Request, res: Response): Promise<void> {
@@ -72,7 +79,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.results.list(ctx, q, page);
-      await sendJson(req, res, { as_of: ctx.asOf, meta: meta(page, total), data: rows.map((r) => presentResult(r, ctx.asOf, url)) });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((r) => presentResult(r, ctx.asOf, url)) });
     },
 
     async verify(req: Request, res: Response): Promise<void> {

@@ -535,7 +535,8 @@ function operation(spec: OperationSpec): Schema {
     ...(spec.extraInvalid ?? []),
   ];
   // `/openapi.json`, the one public path, is not rate limited: no rate headers, no 429.
-  const successHeaders = isPublic ? ['X-Request-Id', 'ETag'] : ['X-Request-Id', 'ETag', ...RATE_HEADERS];
+  const paged = spec.params.includes('Page') ? ['Link'] : [];
+  const successHeaders = isPublic ? ['X-Request-Id', 'ETag'] : ['X-Request-Id', 'ETag', ...paged, ...RATE_HEADERS];
 
   const responses: Schema = {
     '200': successResponse(spec.okDescription, successHeaders, spec.body),
@@ -751,7 +752,14 @@ const INFO_DESCRIPTION = [
   'Unknown query parameters are ignored. A known parameter with a bad value, or given twice, is a 422 ' +
     'whose `error` is `invalid_<parameter>` and whose message names the parameter and the accepted ' +
     'values. List answers take `page` (from 1, default 1) and `per_page` (1 to 100, default 25); a page ' +
-    'past the end is a 200 with empty `data` and true `meta`.',
+    'past the end is a 200 with empty `data` and true `meta`. A list answer carries a `Link` header with ' +
+    'the `first`, `prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` ' +
+    'replaced; no `prev` on page 1, no `next` on the last page).',
+  '',
+  '## CORS',
+  'The partner API is for servers: keys are secrets and must not reach a browser. It sends no CORS ' +
+    'headers and answers no preflight, so a web page cannot read its answers; call it from your back end. ' +
+    '(The TV API\'s public schedule, for viewers\' apps, is the one that allows any origin.)',
   '',
   '## Data rules',
   'Every successful answer carries `as_of`, the date of the latest published ranking run. Identity and ' +

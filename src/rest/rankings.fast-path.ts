@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { extractToken } from '../http/authenticate';
-import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
+import type { RequestLog } from '../http/request-log';
 import { sendJson, type PreparedJson } from '../http/send-json';
 import { queryRecord } from '../http/query-record';
 import type { PartnerApiDeps } from './partner-api.deps';
@@ -16,7 +16,7 @@ const PATH = '/api/v1/rankings';
  * else (no key, a bad key or query, an exhausted limit) is handed to express untouched, before a
  * request is counted or charged, so every error answer has a single source.
  */
-export function rankingsFastPath(deps: PartnerApiDeps, logger: Logger) {
+export function rankingsFastPath(deps: PartnerApiDeps, log: RequestLog) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const started = process.hrtime.bigint();
     const url = req.url ?? '';
@@ -35,7 +35,7 @@ export function rankingsFastPath(deps: PartnerApiDeps, logger: Logger) {
     const decision = await deps.limiter.consume(`pk:${principal.keyId}`, principal.rateLimitPerMinute).catch(() => null);
     if (!decision?.allowed) return false;
     deps.keys.countRequest(principal.keyId);
-    const id = assignRequestId(req, res);
+    assignRequestId(req, res);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
@@ -44,9 +44,7 @@ export function rankingsFastPath(deps: PartnerApiDeps, logger: Logger) {
       res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
     };
     await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), body);
-    if (logger.isLevelEnabled('info')) {
-      logger.info({ req_id: id, method: req.method, path: PATH, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request');
-    }
+    log.answered(req, res, PATH, started);
     return true;
   };
 }

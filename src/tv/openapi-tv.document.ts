@@ -603,7 +603,7 @@ function operation(spec: OperationSpec): Schema {
   const readsBody = spec.requestBody !== undefined;
   const hasPathParam = spec.params.some((key) => parameterSpecs[key].in === 'path');
   const rate = spec.unlimited ? [] : RATE_HEADERS;
-  const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(spec.okStatus === '201' ? ['Location'] : []), ...rate];
+  const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(spec.invalid === 'paging' ? ['Link'] : []), ...(spec.okStatus === '201' ? ['Location'] : []), ...rate];
 
   const responses: Partial<Record<Status, Schema>> = {};
   responses[spec.okStatus ?? '200'] = successResponse(spec.okDescription, okHeaders, spec.body);
@@ -941,7 +941,16 @@ const INFO_DESCRIPTION = [
   '## Pagination',
   '`/live`, `/upcoming` and `/channels` take `page` (from 1, default 1) and `per_page` (1 to 100, default ' +
     '25); a bad value, or one given twice, is a 422 `invalid_page` or `invalid_per_page`. A page past the ' +
-    'end is a 200 with empty `data` and true `meta`.',
+    'end is a 200 with empty `data` and true `meta`. Their answers carry a `Link` header with the `first`, ' +
+    '`prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` replaced; no ' +
+    '`prev` on page 1, no `next` on the last page).',
+  '',
+  '## CORS',
+  'The public endpoints and `/openapi.json` are for viewers\' apps and web pages: they allow any origin ' +
+    '(`Access-Control-Allow-Origin: *`), answer preflights, and let scripts read `ETag`, `Link`, ' +
+    '`X-Request-Id`, the `X-RateLimit-*` headers and `Retry-After`. Channel endpoints send no CORS headers: ' +
+    'a channel key is a secret for the channel\'s servers, not for a browser. (The partner API, ' +
+    'server-to-server, sends none at all.)',
   '',
   '## Broadcasts',
   'States: `scheduled` → `live` (go-live) → `ended` (end) → `replay`. An external broadcast (`youtube`, ' +

@@ -30,7 +30,7 @@ export interface TvApiDeps {
 }
 
 /** Headers browsers may read from public answers (shared with the fast path). */
-export const PUBLIC_EXPOSED_HEADERS = ['ETag', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+export const PUBLIC_EXPOSED_HEADERS = ['ETag', 'Link', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -81,13 +81,19 @@ export function tvApiRouter(deps: TvApiDeps): Router {
   const openApi = prepareJson(deps.openApiJson);
   router.route('/openapi.json').get(cors(), wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));
   router.route('/live').get(...publicDoor, wrap(async (req, res) => {
-    await sendJson(req, res, await deps.schedules.list('live', req.query as Record<string, unknown>));
+    const page = await deps.schedules.list('live', req.query as Record<string, unknown>, req.originalUrl);
+    res.setHeader('Link', page.link);
+    await sendJson(req, res, page.json);
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/upcoming').get(...publicDoor, wrap(async (req, res) => {
-    await sendJson(req, res, await deps.schedules.list('upcoming', req.query as Record<string, unknown>));
+    const page = await deps.schedules.list('upcoming', req.query as Record<string, unknown>, req.originalUrl);
+    res.setHeader('Link', page.link);
+    await sendJson(req, res, page.json);
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/channels').get(...publicDoor, wrap(async (req, res) => {
-    await sendJson(req, res, await deps.schedules.list('channels', req.query as Record<string, unknown>));
+    const page = await deps.schedules.list('channels', req.query as Record<string, unknown>, req.originalUrl);
+    res.setHeader('Link', page.link);
+    await sendJson(req, res, page.json);
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/channels/:slug').get(...publicDoor, wrap(async (req, res) => {
     const c = await deps.queries.channel(String(req.params.slug));

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
+import type { RequestLog } from '../http/request-log';
 import { sendJson, type PreparedJson } from '../http/send-json';
 import { queryRecord } from '../http/query-record';
 import type { RateLimiter } from '../http/rate-limiter';
@@ -14,16 +15,18 @@ const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/a
  * per-IP limiter, the same cached page and the same CORS headers. Anything else (a bad query, an
  * exhausted limit, a preflight) is handed to express before it is charged.
  */
-export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger }) {
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger; requestLog: RequestLog }) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const started = process.hrtime.bigint();
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    const kind = PATHS[q < 0 ? url : url.slice(0, q)];
+    const path = q < 0 ? url : url.slice(0, q);
+    const kind = PATHS[path];
     if (!kind) return false;
-    let body: PreparedJson;
+    let page: { json: PreparedJson; link: string };
     try {
-      body = await deps.schedules.list(kind, q < 0 ? {} : queryRecord(url.slice(q + 1)));
+      page = await deps.schedules.list(kind, q < 0 ? {} : queryRecord(url.slice(q + 1)), url);
     } catch {
       return false;
     }
@@ -40,7 +43,9 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
       await deps.limiter.refund(key).catch(() => undefined);
       res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
     };
-    await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), body);
+    res.setHeader('Link', page.link);
+    await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), page.json);
+    deps.requestLog.answered(req, res, path, started);
     return true;
   };
 }

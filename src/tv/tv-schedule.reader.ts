@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../db/change-feed';
 import type { TvQueries } from '../domain/channels/tv.queries';
+import { pageLinks, type PageMeta } from '../http/page-links';
 import { prepareJson, type PreparedJson } from '../http/send-json';
 import { VersionedCache } from '../lib/versioned-cache';
 import { meta, pageOf, params, parseQueryRecord } from '../http/query';
@@ -14,22 +15,35 @@ const LIST_PARAMS = { page: params.page, per_page: params.per_page };
  * the next request of every instance sees a change while polls stay a cache hit.
  */
 export class TvScheduleReader {
-  private readonly pages: VersionedCache<PreparedJson>;
+  private readonly pages: VersionedCache<{ json: PreparedJson; meta: PageMeta }>;
 
-  constructor(private readonly queries: TvQueries, fallbackTtlMs: number, changes: Pick<ChangeFeed, 'version' | 'live'>) {
+  constructor(
+    private readonly queries: TvQueries,
+    fallbackTtlMs: number,
+    changes: Pick<ChangeFeed, 'version' | 'live'>,
+    private readonly publicUrl: string,
+  ) {
     this.pages = new VersionedCache({ feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000 });
   }
 
-  /** Throws 422 invalid_page / invalid_per_page for bad paging parameters. */
-  list(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>): Promise<PreparedJson> {
+  /**
+   * The page `query` asks for, and its `Link` header for the request `url` (path and query as sent).
+   * Throws 422 invalid_page / invalid_per_page for bad paging parameters.
+   */
+  async list(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>, url: string): Promise<{ json: PreparedJson; link: string }> {
     const page = pageOf(parseQueryRecord(query, LIST_PARAMS));
-    return this.pages.get(`${kind}|${page.page}|${page.perPage}`, async () => {
+    const found = await this.pages.get(`${kind}|${page.page}|${page.perPage}`, async () => {
       if (kind === 'channels') {
         const { rows, total } = await this.queries.channels(page);
-        return prepareJson({ meta: meta(page, total), data: rows });
+        return this.page(meta(page, total), rows);
       }
       const { rows, total } = await this.queries[kind](page);
-      return prepareJson({ meta: meta(page, total), data: rows.map(presentPublicBroadcast) });
+      return this.page(meta(page, total), rows.map(presentPublicBroadcast));
     });
+    return { json: found.json, link: pageLinks(this.publicUrl, url, found.meta) };
+  }
+
+  private page(m: ReturnType<typeof meta>, data: unknown[]): { json: PreparedJson; meta: PageMeta } {
+    return { json: prepareJson({ meta: m, data }), meta: m };
   }
 }

@@ -1,5 +1,6 @@
 import type { Connection } from '@mikro-orm/core';
 import type { Logger } from '../lib/logger';
+import type { WebhookMetrics } from '../ops/metrics';
 import { signingSecret } from './webhook-endpoint.service';
 import type { SendResult, WebhookSender } from './webhook.sender';
 import { HEADER, sign } from './signer';
@@ -49,6 +50,7 @@ export class DeliveryWorker {
     private readonly options: WorkerOptions,
     private readonly logger: Logger,
     private readonly wakeSource: WakeSource | null = null,
+    private readonly metrics: WebhookMetrics | null = null,
   ) {
     wakeSource?.onWake(() => this.wake?.());
   }
@@ -159,6 +161,7 @@ export class DeliveryWorker {
       [d.id, d.attempt, startedAt, r.durationMs, JSON.stringify(headers), r.statusCode, error, r.excerpt,
         status, r.statusCode, error, delay, delay, status, d.id, d.attempt],
     );
+    this.metrics?.attempt(ok ? 'succeeded' : gone ? 'gone' : status === 'failed' ? 'failed' : 'retry', r.durationMs / 1000);
     if (gone) {
       await this.connection().execute(
         `update webhook_endpoint set enabled = false, disabled_reason = ? where id = ?`,

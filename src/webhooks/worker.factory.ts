@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
+import type { WebhookMetrics } from '../ops/metrics';
 import { DeliveryWorker } from './delivery.worker';
 import { createWakeSource } from './wake';
 import { WebhookSender } from './webhook.sender';
@@ -11,6 +12,7 @@ export interface DeliveryWorkerDeps {
   config: Pick<Config, 'webhooks'>;
   orm: MikroORM;
   logger: Logger;
+  metrics: { webhooks: WebhookMetrics };
 }
 
 /** A delivery worker on the service's database, woken by NOTIFY, polling as a safety net. */
@@ -27,6 +29,7 @@ export async function createDeliveryWorker(c: DeliveryWorkerDeps, db: Pick<Datab
     { schedule: w.schedule, leaseMs: w.leaseMs, batchSize: w.batchSize, pollMs: w.pollMs },
     c.logger,
     wake,
+    c.metrics.webhooks,
   );
   return {
     worker,

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { createChangeFeed } from '../../src/db/listen-change-feed';
 import type { Clock } from '../../src/domain/clock';
 import { createLogger } from '../../src/lib/logger';
+import type { Logger } from '../../src/lib/logger';
 import { provisionTestDatabase } from './test-database';
 
 /**
@@ -45,7 +46,7 @@ export interface TestApp {
  * The rate limiter runs on a clock of the test's own (`limiterClock`).
  * `sharing` starts a second instance on another app's database (closing it leaves the database).
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; sharing?: TestApp; limiterStartMs?: number } = {}): Promise<TestApp> {
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; sharing?: TestApp; limiterStartMs?: number; logger?: Logger } = {}): Promise<TestApp> {
   const database = options.sharing ? { url: options.sharing.db.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +62,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   const db = await openDatabase(config, { migrate: false });
   const limiterClock = new LimiterClock(options.limiterStartMs ?? Date.now());
   const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
-  const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now });
+  const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now, logger: options.logger });
   const app = createHttpHandler(c);
   return {
     app,

@@ -76,6 +76,8 @@ const okHeaders = {
   'x-ratelimit-limit': '60',
   'x-ratelimit-remaining': '59',
   'x-ratelimit-reset': '1790000000',
+  // sent by list answers only; extra headers are no violation elsewhere
+  link: '<https://svc.test/api/tv/live?page=1>; rel="first", <https://svc.test/api/tv/live?page=1>; rel="last"',
   etag: '"abc"',
   'content-type': 'application/json; charset=utf-8',
 };

@@ -13,7 +13,7 @@ const RANKINGS = '/api/v1/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg';
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   await buildWorld(t.c);
-  const fast = rankingsFastPath(partnerApiDeps(t.c), t.c.logger);
+  const fast = rankingsFastPath(partnerApiDeps(t.c), t.c.requestLog);
   fastOnly = (req, res) => void fast(req, res).then((handled) => {
     if (!handled) {
       res.statusCode = 599;
