@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { Container } from './container';
 import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
+import { expressTrustProxy } from './http/client-ip';
 import { errorHandler } from './http/error-handler';
 import { sendError } from './http/http-errors';
 import { requestId } from './http/request-id';
@@ -21,6 +22,7 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
     readContext: c.readContext,
     keys: c.keys,
     limiter: c.limiter,
+    authFailures: c.authFailures,
     logger: c.logger,
     publicUrl: c.config.publicUrl,
     readCacheTtlMs: c.config.authCacheTtlMs,
@@ -36,10 +38,12 @@ export function tvApiDeps(c: Container): TvApiDeps {
     ingest: c.services.ingest,
     channelKeys: c.channelKeys,
     limiter: c.limiter,
+    authFailures: c.authFailures,
     logger: c.logger,
     ingestServerUrl: c.config.ingest.serverUrl,
     openApiJson: c.tvOpenApiJson,
     publicPerMinute: c.config.tvPublicPerMinute,
+    trustProxy: c.config.trustProxy,
     schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs),
   };
 }
@@ -55,7 +59,7 @@ export function createHttpHandler(c: Container): HttpHandler {
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
   const rankings = rankingsFastPath(deps, c.logger);
-  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy });
+  const schedules = tvScheduleFastPath(tv);
   return (req, res) => {
     const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
     fast(req, res).then(
@@ -71,7 +75,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.set('trust proxy', c.config.trustProxy);
+  app.set('trust proxy', expressTrustProxy(c.config.trustProxy));
   app.use(requestId);
   app.use(accessLog(c.logger));
 

@@ -24,6 +24,7 @@ import { PartnerService } from './domain/partners/partner.service';
 import { ReferenceService } from './domain/reference/reference.service';
 import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
+import { AuthFailureGuard } from './http/authenticate';
 import { createLogger, type Logger } from './http/logger';
 import { TtlCache } from './lib/ttl-cache';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
@@ -40,6 +41,8 @@ export interface Container {
   logger: Logger;
   redis: Redis | null;
   limiter: SlidingWindowLimiter;
+  /** Failed authentications per client IP, shared by every door. */
+  authFailures: AuthFailureGuard;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -102,6 +105,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     logger,
     redis,
     limiter,
+    authFailures: new AuthFailureGuard({ limiter, trust: config.trustProxy, perMinute: config.authFailuresPerMinute, logger }),
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),

@@ -15,6 +15,8 @@ export interface GqlContext {
   c: Container;
   principal: StudioPrincipal | null;
   loaders: Loaders;
+  /** The client's address, for the failed-sign-in budget. */
+  clientIp: string;
 }
 
 export function signedIn(ctx: GqlContext): StudioPrincipal {

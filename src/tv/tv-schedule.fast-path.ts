@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientIp, type TrustProxy } from '../http/client-ip';
 import type { Logger } from '../http/logger';
 import { assignRequestId } from '../http/request-id';
 import { sendJson, type PreparedJson } from '../http/send-json';
@@ -13,7 +14,7 @@ const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/a
  * per-IP limiter, the same cached page and the same CORS headers. Anything else (a bad query, an
  * exhausted limit, a preflight) is handed to express before it is charged.
  */
-export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: SlidingWindowLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger }) {
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: SlidingWindowLimiter; publicPerMinute: number; trustProxy: TrustProxy; logger: Logger }) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
@@ -42,13 +43,6 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
     await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), body);
     return true;
   };
-}
-
-/** As express computes req.ip: the left-most X-Forwarded-For entry when proxies are trusted. */
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0].trim();
-  return req.socket.remoteAddress ?? 'unknown';
 }
 
 export function queryRecord(qs: string): Record<string, unknown> {
