@@ -7,6 +7,7 @@ import { openDatabase } from './db/database';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS, seedDemoIfEmpty } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
+import { handleClientErrors } from './http/client-error';
 import { createLogger } from './http/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   delivery?.worker.start();
   if (db.embedded) writeServerInfo(config.dataDir, { port: db.embedded.port, pid: process.pid });
   const server: Server = createServer(handler);
+  handleClientErrors(server, logger);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const base = config.publicUrl;
