@@ -110,7 +110,8 @@ export function tvApiRouter(deps: TvApiDeps): Router {
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/broadcasts').post(...channel('broadcasts:write'), ...jsonBody(), wrap(async (req, res) => {
     const r = await deps.broadcasts.create(me(res).channelId, req.body);
-    res.setHeader('Location', `${req.baseUrl}/broadcasts/${r.broadcast.slug}`);
+    // the channel's path of the broadcast (PATCH, go-live, end, health); the public page is by slug
+    res.setHeader('Location', `${req.baseUrl}/broadcasts/${r.broadcast.id}`);
     show(res, 201, r);
   })).all(methodNotAllowed('POST'));
   router.route('/broadcasts/:ref')
