@@ -92,6 +92,12 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const limiter = createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined });
+  // Failed authentications are counted on the service's clock (tests pin it; windows then never roll over mid-test).
+  const now = () => clock.now().getTime();
+  const authFailures = new AuthFailureGuard({
+    limiter: createSlidingWindowLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined, now }),
+    trust: config.trustProxy, perMinute: config.authFailuresPerMinute, logger, now,
+  });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(root, clock, outbox);
@@ -105,7 +111,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     logger,
     redis,
     limiter,
-    authFailures: new AuthFailureGuard({ limiter, trust: config.trustProxy, perMinute: config.authFailuresPerMinute, logger }),
+    authFailures,
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),
