@@ -4,6 +4,7 @@ import type { Container } from './container';
 import { startupGate, type StartupState } from './startup/startup-state';
 import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
+import { expressTrustProxy } from './http/client-ip';
 import { errorHandler } from './http/error-handler';
 import { opsRouter } from './ops/ops.router';
 import { sendError } from './http/http-errors';
@@ -23,6 +24,7 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
     readContext: c.readContext,
     keys: c.keys,
     limiter: c.limiter,
+    authFailures: c.authFailures,
     logger: c.logger,
     publicUrl: c.config.publicUrl,
     readCacheTtlMs: c.config.authCacheTtlMs,
@@ -38,10 +40,12 @@ export function tvApiDeps(c: Container): TvApiDeps {
     ingest: c.services.ingest,
     channelKeys: c.channelKeys,
     limiter: c.limiter,
+    authFailures: c.authFailures,
     logger: c.logger,
     ingestServerUrl: c.config.ingest.serverUrl,
     openApiJson: c.tvOpenApiJson,
     publicPerMinute: c.config.tvPublicPerMinute,
+    trustProxy: c.config.trustProxy,
     schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs, c.changes, c.config.publicUrl),
   };
 }
@@ -59,7 +63,7 @@ export function createHttpHandler(c: Container, options: { startup?: StartupStat
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
   const rankings = rankingsFastPath(deps, c.requestLog);
-  const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy, requestLog: c.requestLog });
+  const schedules = tvScheduleFastPath({ ...tv, requestLog: c.requestLog });
   return (req, res) => {
     if (gate(req, res)) return;
     const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
@@ -76,7 +80,7 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.set('trust proxy', c.config.trustProxy);
+  app.set('trust proxy', expressTrustProxy(c.config.trustProxy));
   app.use(requestId);
   app.use(accessLog(c.requestLog));
 

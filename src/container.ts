@@ -27,6 +27,7 @@ import { PartnerService } from './domain/partners/partner.service';
 import { ReferenceService } from './domain/reference/reference.service';
 import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
+import { AuthFailureGuard } from './http/authenticate';
 import { createLogger, type Logger } from './lib/logger';
 import { TtlCache } from './lib/ttl-cache';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
@@ -50,6 +51,8 @@ export interface Container {
   /** Prometheus metrics (served at /metrics) and the request log that feeds them. */
   metrics: Metrics;
   requestLog: RequestLog;
+  /** Failed authentications per client IP, shared by every door. */
+  authFailures: AuthFailureGuard;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -132,6 +135,12 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     redisFailing = false;
   });
   const limiter = createRateLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined, now: options.limiterNow, logger });
+  // Failed authentications are counted on the service's clock (tests pin it; windows then never roll over mid-test).
+  const now = () => clock.now().getTime();
+  const authFailures = new AuthFailureGuard({
+    limiter: createRateLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined, now, logger }),
+    trust: config.trustProxy, perMinute: config.authFailuresPerMinute, logger, now,
+  });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(root, clock, outbox);
@@ -149,6 +158,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     changes,
     metrics,
     requestLog: new RequestLog(logger, metrics),
+    authFailures,
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),

@@ -8,6 +8,7 @@ import { createChangeFeed } from './db/listen-change-feed';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
+import { handleClientErrors } from './http/client-error';
 import { createLogger } from './lib/logger';
 import { seedDemoOnStart } from './startup/seed-on-start';
 import { StartupState } from './startup/startup-state';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   // Listen first: /healthz shows the seed's progress, everything else answers 503 until it is done.
   const startup = new StartupState(config.seedDemo);
   const server: Server = createServer(createHttpHandler(container, { startup }));
+  handleClientErrors(server, logger);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   if (config.seedDemo) {

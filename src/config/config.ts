@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '../http/client-ip';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../webhooks/retry-schedule';
 
 const flag = z
@@ -17,11 +18,19 @@ const envSchema = z.object({
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().optional().transform((v, ctx) => {
+    try {
+      return parseTrustProxy(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   RATE_LIMIT_PREFIX: z.string().default('rl'),
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TV_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   STUDIO_SESSION_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
@@ -57,12 +66,15 @@ export interface Config {
   readonly embeddedDbPort: number;
   readonly dbPoolMax: number;
   readonly redisUrl: string | undefined;
-  readonly trustProxy: boolean;
+  /** Which peers may name the client in X-Forwarded-For (see src/http/client-ip.ts). */
+  readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   readonly seedDemo: boolean;
   readonly authCacheTtlMs: number;
   readonly rateLimitPrefix: string;
-  /** Public TV endpoints, per client IP (D4.4); raised only for benchmarks. */
+  /** Failed authentications (401) per minute per client IP over all doors; then 429 without a key look-up. */
+  readonly authFailuresPerMinute: number;
+  /** Public TV endpoints, per client IP; raised only for benchmarks. */
   readonly tvPublicPerMinute: number;
   /** GraphQL requests per minute per studio session; raised only for benchmarks. */
   readonly studioSessionPerMinute: number;
@@ -115,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+    authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     tvPublicPerMinute: e.TV_PUBLIC_PER_MINUTE,
     studioSessionPerMinute: e.STUDIO_SESSION_PER_MINUTE,
     webhooks: Object.freeze({

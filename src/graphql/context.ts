@@ -5,6 +5,7 @@ import type { ChannelService } from '../domain/channels/channel.service';
 import type { StudioQueries } from '../domain/channels/studio.queries';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import type { Clock } from '../domain/clock';
+import type { AuthFailureGuard } from '../http/authenticate';
 import { DomainError } from '../domain/errors';
 import type { StudioAuthService, StudioPrincipal } from '../domain/studio/studio-auth.service';
 import type { ChannelWebhookService } from '../webhooks/channel-webhook.service';
@@ -32,6 +33,9 @@ export interface GqlContext {
   loaders: Loaders;
   clock: Clock;
   ingestServerUrl: string;
+  /** The client's address, for the failed-sign-in budget. */
+  clientIp: string;
+  authFailures: AuthFailureGuard;
 }
 
 /** The parts of the running service a request's context is made from (the container has them). */
@@ -40,6 +44,7 @@ export interface GqlDeps {
   queries: { tv: TvQueries; studio: StudioQueries };
   clock: Clock;
   config: { ingest: { serverUrl: string } };
+  authFailures: AuthFailureGuard;
 }
 
 export function signedIn(ctx: GqlContext): StudioPrincipal {
@@ -48,7 +53,7 @@ export function signedIn(ctx: GqlContext): StudioPrincipal {
 }
 
 /** One request's context: its principal, the services, and fresh loaders. */
-export function contextFor(d: GqlDeps, principal: StudioPrincipal | null): GqlContext {
+export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, clientIp: string): GqlContext {
   const { studioAuth, channels, broadcasts, channelWebhooks } = d.services;
   return {
     principal,
@@ -56,6 +61,8 @@ export function contextFor(d: GqlDeps, principal: StudioPrincipal | null): GqlCo
     loaders: createLoaders(d.queries.studio),
     clock: d.clock,
     ingestServerUrl: d.config.ingest.serverUrl,
+    clientIp,
+    authFailures: d.authFailures,
   };
 }
 

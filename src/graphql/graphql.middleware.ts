@@ -66,9 +66,9 @@ export function graphqlRouter(c: Container): Router {
     const principal = await c.services.studioAuth.authenticate(token);
     (req.res as Response).locals.studioPrincipal = principal;
     return { kind: 'studio', limitKey: `st:${principal.sessionId}`, limitPerMinute: c.config.studioSessionPerMinute, scopes: [] };
-  }, { allowApiKeyHeader: false, tokenPrefix: 'st_' });
+  }, { allowApiKeyHeader: false, tokenPrefix: 'st_', failures: c.authFailures });
   const sessionLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: req.principal!.limitKey, limit: req.principal!.limitPerMinute }));
-  const anonymousLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: `gql-ip:${req.ip}`, limit: ANONYMOUS_PER_MINUTE }));
+  const anonymousLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: `gql-ip:${c.authFailures.clientIp(req)}`, limit: ANONYMOUS_PER_MINUTE }));
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.headers.authorization === undefined) return anonymousLimit(req, res, next);
     return auth(req, res, (err?: unknown) => (err ? next(err) : sessionLimit(req, res, next)));
@@ -88,7 +88,7 @@ export function graphqlRouter(c: Container): Router {
   router.use(async (req, res, next) => {
     await started;
     handler ??= expressMiddleware(server, {
-      context: async ({ res: r }) => contextFor(c, r.locals.studioPrincipal ?? null),
+      context: async ({ req: q, res: r }) => contextFor(c, r.locals.studioPrincipal ?? null, c.authFailures.clientIp(q)),
     });
     return handler(req, res, next);
   });

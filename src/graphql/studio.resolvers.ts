@@ -2,7 +2,9 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { computeHealth } from '../domain/channels/broadcast-health';
 import { rowOf } from '../domain/channels/broadcast.row';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
+import { GraphQLError } from 'graphql';
 import { DomainError } from '../domain/errors';
+import { TooManyAuthFailures } from '../http/authenticate';
 import { requireRole, type Permission } from '../domain/studio/studio-auth.service';
 import { decodeCursor, encodeCursor, toGqlBroadcast, toTvBody } from './broadcast.mapper';
 import { signedIn, type GqlContext } from './context';
@@ -52,7 +54,9 @@ export class ViewerResolver {
 
   @Mutation(() => Session, { description: 'Signs in; the token is valid 12 hours.' })
   async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GqlContext): Promise<Session> {
-    const s = await ctx.services.studioAuth.login(email, password);
+    // a wrong email or password is a failed authentication; past the client's budget: HTTP 429
+    const s = await ctx.authFailures.attempt(ctx.clientIp, () => ctx.services.studioAuth.login(email, password),
+      (err) => err instanceof DomainError && err.code === 'invalid_credentials').catch(asHttp429);
     return { token: s.token, expiresAt: s.expiresAt };
   }
 
@@ -151,4 +155,12 @@ export class BroadcastResolver {
     const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
     return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(channelId, id)), ctx.ingestServerUrl);
   }
+}
+
+/** Apollo sends a resolver error's `extensions.http` as the response's status and headers. */
+function asHttp429(err: unknown): never {
+  if (!(err instanceof TooManyAuthFailures)) throw err;
+  throw new GraphQLError(err.message, {
+    extensions: { code: 'rate_limited', http: { status: 429, headers: new Map([['retry-after', String(err.retryAfter)]]) } },
+  });
 }

@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../domain/errors';
+import { clientIp, type TrustProxy } from './client-ip';
 import { sendError } from './http-errors';
+import type { Logger } from '../lib/logger';
+import type { RateLimiter } from './rate-limiter';
 
 export interface Principal {
   kind: string;
@@ -21,36 +24,166 @@ declare module 'express-serve-static-core' {
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]{1,200}=*)$/i;
 
 /**
+ * Longest credential header accepted (Authorization, X-API-Key), in characters. Real keys and
+ * session tokens are 43; anything longer is refused as 401 `unauthenticated` before any look-up,
+ * so oversized values never reach a key store or its caches.
+ */
+export const MAX_CREDENTIAL_HEADER_LENGTH = 256;
+
+/** Failed authentications (401) allowed per client IP per minute, over all doors. */
+export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 30;
+
+/** How many refused client addresses are remembered at most (the oldest is forgotten first). */
+const MAX_REMEMBERED_REFUSALS = 10_000;
+
+/** A client over its budget of failed authentications; answered 429 `rate_limited`. */
+export class TooManyAuthFailures extends DomainError {
+  constructor(
+    readonly retryAfter: number,
+    readonly limit: number,
+    readonly resetAt: number,
+  ) {
+    super('rate_limited', `more than ${limit} failed authentications per minute from this address; retry in ${retryAfter} s`);
+  }
+}
+
+/**
+ * Counts failed authentications per client IP on every door and refuses a client that has used up
+ * its budget without looking its credential up. Only failures are charged (one limiter call per
+ * 401; a valid key costs nothing here). The failure that goes over the budget is answered 429 and
+ * the address is then refused locally until the window lets it in again, so further attempts
+ * cost no limiter round trip and no database look-up. Instances sharing the limiter's store share
+ * the budget; each remembers its own refusals.
+ */
+export class AuthFailureGuard {
+  private readonly refusedUntil = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(private readonly opts: { limiter: Pick<RateLimiter, 'consume' | 'refund'>; trust: TrustProxy; perMinute: number; logger?: Logger; now?: () => number }) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  get perMinute(): number {
+    return this.opts.perMinute;
+  }
+
+  clientIp(req: IncomingMessage): string {
+    return clientIp(req, this.opts.trust);
+  }
+
+  /** assertAllowed for a request's client; free while nobody is refused (the hot paths call it). */
+  assertRequestAllowed(req: IncomingMessage): void {
+    if (this.refusedUntil.size > 0) this.assertAllowed(this.clientIp(req));
+  }
+
+  /** Throws TooManyAuthFailures when `ip` is refused right now; no limiter call. */
+  assertAllowed(ip: string): void {
+    const until = this.refusedUntil.get(ip);
+    if (until === undefined) return;
+    const left = until - this.now();
+    if (left <= 0) {
+      this.refusedUntil.delete(ip);
+      return;
+    }
+    throw new TooManyAuthFailures(Math.max(1, Math.ceil(left / 1000)), this.opts.perMinute, Math.ceil(until / 1000));
+  }
+
+  /**
+   * Charges one failed authentication to `ip`. Throws TooManyAuthFailures when it is over the
+   * budget. A limiter outage fails open (the 401 stands), loudly.
+   */
+  async recordFailure(ip: string): Promise<void> {
+    let decision;
+    try {
+      decision = await this.opts.limiter.consume(`authfail:${ip}`, this.opts.perMinute);
+    } catch (err) {
+      this.opts.logger?.error({ err: (err as Error).message }, 'rate limiter unavailable (failed authentications)');
+      return;
+    }
+    if (decision.allowed) return;
+    const until = this.now() + decision.retryAfter * 1000;
+    if (this.refusedUntil.size >= MAX_REMEMBERED_REFUSALS && !this.refusedUntil.has(ip)) {
+      this.refusedUntil.delete(this.refusedUntil.keys().next().value as string);
+    }
+    this.refusedUntil.set(ip, until);
+    throw new TooManyAuthFailures(decision.retryAfter, this.opts.perMinute, Math.ceil(until / 1000));
+  }
+
+  /**
+   * Runs one authentication attempt for `ip`: refused up front when the address is over its
+   * budget, charged when `isFailure(err)` says the attempt failed (the error is rethrown, or
+   * TooManyAuthFailures when this failure went over the budget).
+   */
+  async attempt<T>(ip: string, run: () => Promise<T>, isFailure: (err: unknown) => boolean): Promise<T> {
+    this.assertAllowed(ip);
+    try {
+      return await run();
+    } catch (err) {
+      if (isFailure(err)) await this.recordFailure(ip);
+      throw err;
+    }
+  }
+}
+
+/** The 429 of the failed-authentication budget, with the usual rate-limit headers. */
+export function sendTooManyAuthFailures(res: Response, err: TooManyAuthFailures): void {
+  res.setHeader('X-RateLimit-Limit', String(err.limit));
+  res.setHeader('X-RateLimit-Remaining', '0');
+  res.setHeader('X-RateLimit-Reset', String(err.resetAt));
+  res.setHeader('Retry-After', String(err.retryAfter));
+  sendError(res, 429, 'rate_limited', err.message);
+}
+
+const isAuthFailure = (err: unknown) => err instanceof DomainError && (err.code === 'unauthenticated' || err.code === 'invalid_key');
+
+/**
  * Reads the credential of a door: `Authorization: Bearer <token>` (which wins when both are
  * sent) or, where allowed, `X-API-Key`. Tokens of another door's prefix are refused as unknown.
  */
 export function extractToken(req: IncomingMessage, allowApiKeyHeader: boolean): string {
   const auth = req.headers.authorization;
   if (auth !== undefined) {
+    if (auth.length > MAX_CREDENTIAL_HEADER_LENGTH) {
+      throw new DomainError('unauthenticated', `the Authorization header is longer than ${MAX_CREDENTIAL_HEADER_LENGTH} characters`);
+    }
     const m = BEARER.exec(auth.trim());
     if (!m) throw new DomainError('unauthenticated', 'the Authorization header must be "Bearer <API key>"');
     return m[1];
   }
   const header = req.headers['x-api-key'];
   const apiKey = allowApiKeyHeader ? (Array.isArray(header) ? header.join(', ') : header) : undefined;
+  if (apiKey !== undefined && apiKey.length > MAX_CREDENTIAL_HEADER_LENGTH) {
+    throw new DomainError('unauthenticated', `the X-API-Key header is longer than ${MAX_CREDENTIAL_HEADER_LENGTH} characters`);
+  }
   if (apiKey !== undefined && apiKey.trim() !== '') return apiKey.trim();
   throw new DomainError('unauthenticated', allowApiKeyHeader
     ? 'an API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"'
     : 'a key is required: send "Authorization: Bearer <key>"');
 }
 
+/**
+ * The door's key check. Every 401 is charged to the client IP's budget of failed
+ * authentications (`failures`); a client over it is answered 429 `rate_limited` before its
+ * credential is read or looked up.
+ */
 export function authenticate(
   resolve: (token: string, req: Request) => Promise<Principal>,
-  opts: { allowApiKeyHeader: boolean; tokenPrefix: string },
+  opts: { allowApiKeyHeader: boolean; tokenPrefix: string; failures: AuthFailureGuard },
 ) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const token = extractToken(req, opts.allowApiKeyHeader);
-      if (!token.startsWith(opts.tokenPrefix)) throw new DomainError('invalid_key', 'the key is not recognised');
-      req.principal = await resolve(token, req);
+      req.principal = await opts.failures.attempt(opts.failures.clientIp(req), async () => {
+        const token = extractToken(req, opts.allowApiKeyHeader);
+        if (!token.startsWith(opts.tokenPrefix)) throw new DomainError('invalid_key', 'the key is not recognised');
+        return resolve(token, req);
+      }, isAuthFailure);
       next();
     } catch (err) {
-      if (err instanceof DomainError && (err.code === 'unauthenticated' || err.code === 'invalid_key')) {
+      if (err instanceof TooManyAuthFailures) {
+        sendTooManyAuthFailures(res, err);
+        return;
+      }
+      if (err instanceof DomainError && isAuthFailure(err)) {
         sendError(res, 401, err.code, err.message);
         return;
       }

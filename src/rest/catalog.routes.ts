@@ -21,6 +21,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
   return {
     async fighters(req: Request, res: Response): Promise<void> {
       const q = parseQuery(req, { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page });
+      await deps.reader.assertKnownCountry(q.country);
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.fighters.list(ctx, q, page);
@@ -52,6 +53,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
 
     async events(req: Request, res: Response): Promise<void> {
       const q = parseQuery(req, { country: params.country, level: params.level, upcoming: params.upcoming, page: params.page, per_page: params.per_page });
+      await deps.reader.assertKnownCountry(q.country);
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.events.list(ctx, q, page);
@@ -76,6 +78,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
 
     async results(req: Request, res: Response): Promise<void> {
       const q = parseQuery(req, { since: params.since, country: params.country, disc: params.disc, event: params.event, page: params.page, per_page: params.per_page });
+      await deps.reader.assertKnownCountry(q.country);
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.results.list(ctx, q, page);

@@ -424,7 +424,8 @@ const parameterSpecs: Record<string, ParamSpec> = {
     name: 'country',
     in: 'query',
     description:
-      'Country slug. On `/fighters` and `/results` the fighter\'s country, on `/events` the event\'s country.',
+      'Country slug. On `/fighters` and `/results` the fighter\'s country, on `/events` the event\'s country. ' +
+      'A slug that names no known country is a 422 `invalid_country`.',
     schema: str(undefined, { pattern: SLUG_PATTERN }),
     example: 'germany',
   },

@@ -5,6 +5,7 @@ import type { ReadContextProvider } from '../domain/catalog/read-context';
 import type { ResultQueries } from '../domain/catalog/results.queries';
 import type { VerificationQueries } from '../domain/catalog/verification.queries';
 import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
+import type { AuthFailureGuard } from '../http/authenticate';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { RankingsReader } from './rankings.reader';
@@ -18,6 +19,7 @@ export interface PartnerApiDeps {
   readContext: ReadContextProvider;
   keys: KeyAuthenticator;
   limiter: RateLimiter;
+  authFailures: AuthFailureGuard;
   logger: Logger;
   publicUrl: string;
   /** How stale a cached ranking body may be, in ms (0 in tests). */

@@ -25,7 +25,7 @@ export function partnerApiRouter(deps: PartnerApiDeps): Router {
     deps.keys.countRequest(principal.keyId);
     (req.res as Response).locals.partnerPrincipal = principal;
     return { kind: 'partner', limitKey: `pk:${principal.keyId}`, limitPerMinute: principal.rateLimitPerMinute, scopes: principal.scopes };
-  }, { allowApiKeyHeader: true, tokenPrefix: 'pk_' });
+  }, { allowApiKeyHeader: true, tokenPrefix: 'pk_', failures: deps.authFailures });
   const limit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: req.principal!.limitKey, limit: req.principal!.limitPerMinute }));
   const wrap = (h: Handler): RequestHandler => (req: Request, res: Response, next: NextFunction) => h(req, res).catch(next);
   const get = (path: string, scope: string | null, handler: Handler) =>

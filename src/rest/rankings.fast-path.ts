@@ -24,6 +24,8 @@ export function rankingsFastPath(deps: PartnerApiDeps, log: RequestLog) {
     let principal: PartnerPrincipal;
     let body: PreparedJson;
     try {
+      // a client over its budget of failed authentications is refused by express, unread
+      deps.authFailures.assertRequestAllowed(req);
       const token = extractToken(req, true);
       if (!token.startsWith('pk_')) return false;
       principal = await deps.keys.authenticate(token);

@@ -36,15 +36,30 @@ const RANKINGS_PARAMS = { disc: params.disc, cat: params.cat, g: params.g, wc: p
 export class RankingsReader {
   private readonly divisions: TtlCache<DivisionIndex>;
   private readonly scopes: TtlCache<boolean>;
+  private readonly countries: TtlCache<ReadonlySet<string>>;
   private readonly bodies: TtlCache<PreparedJson>;
 
   constructor(private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>) {
     this.divisions = new TtlCache(deps.readCacheTtlMs, 1);
     this.scopes = new TtlCache(deps.readCacheTtlMs);
+    this.countries = new TtlCache(deps.readCacheTtlMs, 1);
     this.bodies = new TtlCache(deps.readCacheTtlMs);
   }
 
-  /** Throws the DomainErrors of D2.2 and D2.6 (422) for a bad query. */
+  /**
+   * A `country` filter must name a known country: an unknown slug is a 422 `invalid_country`, as
+   * an unknown `scope` is on /rankings, not an empty list. The set of slugs is read once per
+   * read-cache period.
+   */
+  async assertKnownCountry(country: string | undefined): Promise<void> {
+    if (country === undefined) return;
+    const known = await this.countries.get('all', async () => new Set(await this.deps.rankings.countrySlugs()));
+    if (!known.has(country)) {
+      throw new DomainError('invalid_country', `"country" must be the slug of a known country, such as germany; got "${country}"`);
+    }
+  }
+
+  /** Throws the 422 DomainErrors of a bad query (invalid_<parameter>, invalid_division). */
   async rankings(query: Record<string, unknown>): Promise<PreparedJson> {
     const q = parseQueryRecord(query, RANKINGS_PARAMS);
     const index = await this.divisions.get('all', async () => {

@@ -519,8 +519,9 @@ const headerSpecs: Record<string, HeaderSpec> = {
     'Requests allowed per sliding 60-second window: 120 for a channel key, 60 per client IP on the public endpoints.',
   ),
   Location: {
-    description: 'Public path of the new broadcast: `/api/tv/broadcasts/{slug}`.',
-    schema: str(undefined, { example: '/api/tv/broadcasts/berlin-open-finals' }),
+    description: 'Path of the new broadcast for its channel: `/api/tv/broadcasts/{id}`, where it is changed with `PATCH` ' +
+      '(and `/go-live`, `/end`, `/health` below it). Its public page is `/api/tv/broadcasts/{slug}`.',
+    schema: str(undefined, { example: '/api/tv/broadcasts/3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f' }),
   },
 };
 

@@ -5,7 +5,8 @@ import type { ChannelKeyAuthenticator, ChannelPrincipal } from '../domain/channe
 import type { IngestService } from '../domain/channels/ingest.service';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import { notFound } from '../domain/errors';
-import { authenticate, requireScope } from '../http/authenticate';
+import { authenticate, requireScope, type AuthFailureGuard } from '../http/authenticate';
+import { clientIp, type TrustProxy } from '../http/client-ip';
 import { sendError } from '../http/http-errors';
 import type { Logger } from '../lib/logger';
 import { rateLimit } from '../http/rate-limit';
@@ -21,10 +22,13 @@ export interface TvApiDeps {
   ingest: IngestService;
   channelKeys: ChannelKeyAuthenticator;
   limiter: RateLimiter;
+  authFailures: AuthFailureGuard;
+  /** Which peers may name the client in X-Forwarded-For (the public per-IP limit). */
+  trustProxy: TrustProxy;
   logger: Logger;
   ingestServerUrl: string;
   openApiJson: string;
-  /** Requests per minute per client IP on the public endpoints (D4.4: 60). */
+  /** Requests per minute per client IP on the public endpoints (60). */
   publicPerMinute: number;
   schedules: TvScheduleReader;
 }
@@ -61,14 +65,14 @@ function jsonBody(): RequestHandler[] {
 /** /api/tv: the public schedule (no key, per-IP limit, CORS) and channel automation (channel keys). */
 export function tvApiRouter(deps: TvApiDeps): Router {
   const router = Router();
-  const publicLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: `ip:${req.ip}`, limit: deps.publicPerMinute }));
+  const publicLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: `ip:${clientIp(req, deps.trustProxy)}`, limit: deps.publicPerMinute }));
   const publicCors = cors({ methods: ['GET', 'HEAD'], exposedHeaders: PUBLIC_EXPOSED_HEADERS });
   const publicDoor = [publicCors, publicLimit];
   const auth = authenticate(async (token, req) => {
     const principal = await deps.channelKeys.authenticate(token);
     (req.res as Response).locals.channelPrincipal = principal;
     return { kind: 'channel', limitKey: `ck:${principal.keyId}`, limitPerMinute: CHANNEL_KEY_PER_MINUTE, scopes: principal.scopes };
-  }, { allowApiKeyHeader: false, tokenPrefix: 'ck_' });
+  }, { allowApiKeyHeader: false, tokenPrefix: 'ck_', failures: deps.authFailures });
   const keyLimit = rateLimit(deps.limiter, deps.logger, (req) => ({ key: req.principal!.limitKey, limit: req.principal!.limitPerMinute }));
   const channel = (scope: string) => [auth, keyLimit, requireScope(scope)];
   const me = (res: Response) => res.locals.channelPrincipal!;
@@ -112,7 +116,8 @@ export function tvApiRouter(deps: TvApiDeps): Router {
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/broadcasts').post(...channel('broadcasts:write'), ...jsonBody(), wrap(async (req, res) => {
     const r = await deps.broadcasts.create(me(res).channelId, req.body);
-    res.setHeader('Location', `${req.baseUrl}/broadcasts/${r.broadcast.slug}`);
+    // the channel's path of the broadcast (PATCH, go-live, end, health); the public page is by slug
+    res.setHeader('Location', `${req.baseUrl}/broadcasts/${r.broadcast.id}`);
     show(res, 201, r);
   })).all(methodNotAllowed('POST'));
   router.route('/broadcasts/:ref')

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientIp, type TrustProxy } from '../http/client-ip';
 import type { Logger } from '../lib/logger';
 import { assignRequestId } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
@@ -15,7 +16,7 @@ const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/a
  * per-IP limiter, the same cached page and the same CORS headers. Anything else (a bad query, an
  * exhausted limit, a preflight) is handed to express before it is charged.
  */
-export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: boolean; logger: Logger; requestLog: RequestLog }) {
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: TrustProxy; logger: Logger; requestLog: RequestLog }) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const started = process.hrtime.bigint();
@@ -48,11 +49,4 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
     deps.requestLog.answered(req, res, path, started);
     return true;
   };
-}
-
-/** As express computes req.ip: the left-most X-Forwarded-For entry when proxies are trusted. */
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0].trim();
-  return req.socket.remoteAddress ?? 'unknown';
 }

@@ -91,6 +91,12 @@ export class RankingQueries {
     return out;
   }
 
+  /** Every country slug: the values the `country` filters accept. */
+  async countrySlugs(): Promise<string[]> {
+    const rows = await this.connection().execute<{ slug: string }[]>('select slug from country order by slug');
+    return rows.map((r: { slug: string }) => r.slug);
+  }
+
   async scopeExists(scope: string): Promise<boolean> {
     if (scope === 'world') return true;
     const rows = await this.connection().execute<{ n: number }[]>(

@@ -56,12 +56,13 @@ export function parseBroadcastFields(body: unknown, mode: 'create' | 'update'): 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new DomainError('invalid_body', 'the body must be a JSON object');
   }
-  const unknown = Object.keys(body).filter((k) => !(k in FIELDS));
+  // own properties only: `toString`, `constructor` or `__proto__` are unknown fields like any other
+  const unknown = Object.keys(body).filter((k) => !Object.hasOwn(FIELDS, k));
   if (unknown.length) throw new DomainError('invalid_body', `unknown field(s): ${unknown.join(', ')}; accepted: ${Object.keys(FIELDS).join(', ')}`);
   if (mode === 'update' && Object.keys(body).length === 0) throw new DomainError('invalid_body', 'give at least one field to change');
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(FIELDS) as [keyof typeof FIELDS, z.ZodType][]) {
-    if (!(name in body)) continue;
+    if (!Object.hasOwn(body, name)) continue;
     const result = schema.safeParse((body as Record<string, unknown>)[name]);
     if (!result.success) throw new DomainError(`invalid_${name}`, `"${name}" must be ${HELP[name]}`);
     out[name] = result.data;

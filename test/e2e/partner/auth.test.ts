@@ -13,7 +13,9 @@ const actor: Actor = { id: 'test' };
 const CHANNEL_SHAPED = 'ck_test_door_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: testClock });
+  // This file sends hundreds of refused keys from one address: the per-IP budget of failed
+  // authentications (test/e2e/auth-failures.test.ts) is raised out of the way.
+  t = await startTestApp({ clock: testClock, env: { AUTH_FAILURES_PER_MINUTE: '100000' } });
   world = await buildWorld(t.c);
   await t.c.services.partners.issueKey(actor, {
     partnerSlug: 'acme-media', name: 'wrong door', scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'], fixedToken: CHANNEL_SHAPED,

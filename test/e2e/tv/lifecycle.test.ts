@@ -27,7 +27,7 @@ async function publicView(slug: string) {
 describe('an external (youtube) broadcast', () => {
   let b: Record<string, any>;
 
-  it('is created with 201, a Location to its public page and the defaults filled in', async () => {
+  it('is created with 201, a Location a client can PATCH, and the defaults filled in', async () => {
     const res = await tv.expectStatus(tv.post('/broadcasts', CK.rw, {
       title: '  Friday Fights: Berlin  ', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=abcdef123', scheduled_at: '2030-06-20T19:00:00+02:00',
     }), 201);
@@ -40,9 +40,11 @@ describe('an external (youtube) broadcast', () => {
     });
     expect(b.id).toMatch(UUID);
     expect(b).not.toHaveProperty('ingest');
-    expect(res.headers.location).toBe(`/api/tv/broadcasts/${b.slug}`);
-    const atLocation = await tv.expectStatus(tv.get(res.headers.location.replace('/api/tv', '')), 200);
-    expect(atLocation.body.data).toMatchObject({ id: b.id, state: 'scheduled', locked: false, source_url: b.source_url });
+    expect(res.headers.location).toBe(`/api/tv/broadcasts/${b.id}`);
+    const patched = await tv.expectStatus(tv.patch(res.headers.location.replace('/api/tv', ''), CK.rw, { title: 'Friday Fights: Berlin' }), 200);
+    expect(patched.body.data).toMatchObject({ id: b.id, state: 'scheduled', title: 'Friday Fights: Berlin' });
+    const page = await tv.expectStatus(tv.get(`/broadcasts/${b.slug}`), 200);
+    expect(page.body.data).toMatchObject({ id: b.id, state: 'scheduled', locked: false, source_url: b.source_url });
   });
 
   it('may change any creation field while scheduled', async () => {
@@ -126,7 +128,7 @@ describe('an ingest broadcast', () => {
     expect(b).toMatchObject({ source: 'ingest', source_url: null, state: 'scheduled', discipline: 'boxing' });
     expect(b.ingest).toEqual({ server_url: expect.stringMatching(/^rtmps?:\/\//), stream_key: expect.stringMatching(/^sk_/) });
     streamKey = b.ingest.stream_key;
-    expect(res.headers.location).toBe(`/api/tv/broadcasts/${b.slug}`);
+    expect(res.headers.location).toBe(`/api/tv/broadcasts/${b.id}`);
   });
 
   it('edits while scheduled without showing the key again', async () => {

@@ -149,6 +149,11 @@ describe('pagination', () => {
     expect(p9.body).toEqual({ meta: { page: 9, per_page: 2, total: 3, last_page: 2 }, data: [] });
   });
 
+  it('query parameters named like Object.prototype members are ordinary unknown parameters', async () => {
+    const res = await tv.expectStatus(tv.get('/upcoming?__proto__=x&constructor=a&constructor=b&toString=1&per_page=2'), 200);
+    expect(res.body.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+  });
+
   it('/live and /channels too', async () => {
     const live = await tv.expectStatus(tv.get('/live?per_page=1&page=2'), 200);
     expect(live.body.meta).toEqual({ page: 2, per_page: 1, total: 2, last_page: 2 });

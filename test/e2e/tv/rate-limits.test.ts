@@ -109,3 +109,28 @@ describe('without a trusted proxy, X-Forwarded-For is ignored', () => {
     expect(res.headers['retry-after']).toBe('61');
   });
 });
+
+describe('behind one proxy hop (TRUST_PROXY=1): only the address the proxy appended counts', () => {
+  let t: TestApp;
+  let tv: TvClient;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { INGEST_SECRET, TRUST_PROXY: '1', TV_PUBLIC_PER_MINUTE: '2' } });
+    tv = new TvClient(t.app);
+  });
+  afterAll(() => t?.close());
+
+  // The test's own connection plays the proxy; the proxy appends the real client (the last entry)
+  // to whatever X-Forwarded-For the client sent.
+  it('a client sending its own X-Forwarded-For entries is still limited, on the fast path and in express', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const spoofed = `198.51.100.${i}, 10.9.${i}.1`;
+      const res = await tv.call('GET', i % 2 ? '/channels' : '/live', { ip: `${spoofed}, 203.0.113.99` });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.body.error).toBe('rate_limited');
+    }
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    // the real client next door has its own budget
+    expect((await tv.call('GET', '/live', { ip: '198.51.100.0, 203.0.113.100' })).status).toBe(200);
+  });
+});

@@ -122,6 +122,13 @@ describe('422 on creation, one code per field', () => {
     const unknown = await refused(aBroadcast({ stream_key: 'sk_mine' }), 'invalid_body');
     expect(unknown.body.message).toMatch(/stream_key/);
     await refused(aBroadcast({ Title: 'Capitalised' }), 'invalid_body');
+    // names of Object.prototype members are unknown fields too (written raw: a literal __proto__ sets the prototype)
+    for (const name of ['toString', 'constructor', '__proto__', 'valueOf']) {
+      const raw = JSON.stringify(aBroadcast()).replace(/^\{/, `{${JSON.stringify(name)}:{"x":1},`);
+      const res = await tv.call('POST', '/broadcasts', { key: CK.rw, raw });
+      expect([name, res.status, res.body.error]).toEqual([name, 422, 'invalid_body']);
+      expect(res.body.message).toContain(name);
+    }
     for (const raw of ['[]', '[{"title":"x"}]', '"a string"', '42', 'null', 'true']) {
       const res = await tv.call('POST', '/broadcasts', { key: CK.rw, raw });
       expect([raw, res.status, res.body.error]).toEqual([raw, 422, 'invalid_body']);
@@ -177,6 +184,11 @@ describe('422 on PATCH', () => {
     await patchRefused(existing.id, {}, 'invalid_body');
     await patchRefused(existing.id, { state: 'live' }, 'invalid_body');
     await patchRefused(existing.id, { replay_url: 'https://cdn.example/x.m3u8' }, 'invalid_body');
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const raw = `{${JSON.stringify(name)}:{"title":"Injected"}}`;
+      const res = await tv.call('PATCH', `/broadcasts/${existing.id}`, { key: CK.rw, raw });
+      expect([raw, res.status, res.body.error]).toEqual([raw, 422, 'invalid_body']);
+    }
     for (const raw of ['[]', '"title"', '7', 'null']) {
       const res = await tv.call('PATCH', `/broadcasts/${existing.id}`, { key: CK.rw, raw });
       expect([raw, res.status, res.body.error]).toEqual([raw, 422, 'invalid_body']);
