@@ -147,7 +147,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
-  const metrics = new Metrics(orm, logger);
+  const metrics = new Metrics(orm, logger, limiter);
   return {
     config,
     orm,

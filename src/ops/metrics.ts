@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
+import type { LimiterHealth } from '../http/rate-limiter';
 import type { Logger } from '../lib/logger';
 
 /** Which public surface a request came through: the label that splits every HTTP series. */
@@ -33,7 +34,7 @@ export class Metrics {
   private readonly latency: Histogram<'door' | 'method' | 'route'>;
   private readonly rateLimited: Counter<'door'>;
 
-  constructor(orm: MikroORM, logger: Logger) {
+  constructor(orm: MikroORM, logger: Logger, limiter?: { health(): LimiterHealth }) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
@@ -98,6 +99,16 @@ export class Metrics {
         liveSlots.set({ kind: 'total' }, rows.reduce((n, r) => n + r.channels * (LIVE_SLOTS[r.plan] ?? 0), 0));
       },
     });
+    if (limiter) {
+      new Gauge({
+        name: 'rate_limiter_degraded', help: '1 while the shared rate-limit store (Redis) is unreachable and each instance limits in memory',
+        registers, collect() { this.set(limiter.health().degraded ? 1 : 0); },
+      });
+      new Gauge({
+        name: 'rate_limiter_insurance_decisions', help: 'Requests decided by the in-memory insurance store since start (Redis unreachable)',
+        registers, collect() { this.set(limiter.health().insuranceDecisions); },
+      });
+    }
     new Gauge({
       name: 'db_pool_connections', help: 'Connections of the primary database pool: used, free, and acquisitions waiting',
       labelNames: ['state'], registers,

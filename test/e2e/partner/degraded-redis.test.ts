@@ -53,3 +53,11 @@ it('/readyz stays 200 and reports the degraded limiter; health() exposes it', as
   expect(t.c.limiter.health()).toMatchObject({ store: 'redis', degraded: true, degradations: 1 });
   expect(t.c.limiter.health().insuranceDecisions).toBeGreaterThanOrEqual(9);
 });
+
+it('/metrics says the limiter is degraded and counts the requests decided in memory', async () => {
+  const res = await request(t.app).get('/metrics');
+  expect(res.status).toBe(200);
+  expect(res.text).toMatch(/^rate_limiter_degraded 1$/m);
+  const decided = Number(/^rate_limiter_insurance_decisions (\d+)$/m.exec(res.text)?.[1]);
+  expect(decided).toBeGreaterThanOrEqual(9);
+});
