@@ -8,6 +8,7 @@ import { sendError } from './http/http-errors';
 import { requestId } from './http/request-id';
 import type { PartnerApiDeps } from './rest/partner-api.deps';
 import { partnerApiRouter } from './rest/partner-api.router';
+import { CatalogReader } from './rest/catalog.reader';
 import { RankingsReader } from './rest/rankings.reader';
 import { rankingsFastPath } from './rest/rankings.fast-path';
 import { ingestRouter } from './tv/ingest.router';
@@ -26,7 +27,7 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
     readCacheTtlMs: c.config.authCacheTtlMs,
     openApiJson: c.openApiJson,
   };
-  return { ...base, reader: new RankingsReader(base) };
+  return { ...base, reader: new RankingsReader(base), catalog: new CatalogReader(base, c.changes) };
 }
 
 export function tvApiDeps(c: Container): TvApiDeps {

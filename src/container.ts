@@ -7,7 +7,10 @@ import { EventQueries } from './domain/catalog/events.queries';
 import { FighterQueries } from './domain/catalog/fighters.queries';
 import { RankingQueries } from './domain/catalog/rankings.queries';
 import { ReadContextProvider } from './domain/catalog/read-context';
-import { ResultQueries } from './domain/catalog/results.queries';
+import { ResultFeedQueries } from './domain/catalog/result-feed.queries';
+import { pooledReadSql } from './domain/catalog/read-model/read-sql';
+import { takeCatalogChange } from './domain/catalog/read-model/read-model.refresh';
+import { LocalChangeFeed, type ChangeFeed } from './db/change-feed';
 import { VerificationQueries } from './domain/catalog/verification.queries';
 import { systemClock, type Clock } from './domain/clock';
 import { BroadcastService } from './domain/channels/broadcast.service';
@@ -25,7 +28,6 @@ import { ReferenceService } from './domain/reference/reference.service';
 import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
 import { createLogger, type Logger } from './http/logger';
-import { TtlCache } from './lib/ttl-cache';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './http/sliding-window.limiter';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
@@ -62,7 +64,7 @@ export interface Container {
     rankings: RankingQueries;
     fighters: FighterQueries;
     events: EventQueries;
-    results: ResultQueries;
+    results: ResultFeedQueries;
     verification: VerificationQueries;
     tv: TvQueries;
   };
@@ -70,6 +72,8 @@ export interface Container {
   tvOpenApiJson: string;
   readContext: ReadContextProvider;
   keys: KeyAuthenticator;
+  /** What changed, heard by this instance: caches keep the version they were filled under. */
+  changes: ChangeFeed;
   openApiJson: string;
   close(): Promise<void>;
 }
@@ -77,6 +81,7 @@ export interface Container {
 export interface ContainerOptions {
   clock?: Clock;
   logger?: Logger;
+  changes?: ChangeFeed;
 }
 
 /** The one place that wires repositories, services and transports together. */
@@ -95,6 +100,13 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
+  const changes = options.changes ?? new LocalChangeFeed();
+  // This process's own catalog writes, once committed (another process's arrive through the feed).
+  orm.em.getEventManager().registerSubscriber({ afterTransactionCommit: (args) => { if (takeCatalogChange(args.transaction)) changes.bump('catalog'); } });
+  // Named statements on PostgreSQL; the embedded database shares one session between connections.
+  const readSql = pooledReadSql(orm, { prepared: Boolean(config.databaseUrl) });
+  const readContext = new ReadContextProvider(read, clock, config.authCacheTtlMs);
+  changes.on('catalog', () => readContext.invalidate());
   return {
     config,
     orm,
@@ -121,16 +133,17 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     outbox,
     queries: {
       rankings: new RankingQueries(read),
-      fighters: new FighterQueries(read, new TtlCache(config.authCacheTtlMs)),
-      events: new EventQueries(read),
-      results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
-      verification: new VerificationQueries(read),
+      fighters: new FighterQueries(readSql),
+      events: new EventQueries(readSql),
+      results: new ResultFeedQueries(readSql),
+      verification: new VerificationQueries(readSql),
       tv: new TvQueries(read),
     },
     channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs),
     tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),
-    readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),
+    readContext,
     keys,
+    changes,
     openApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi.json'), 'utf8'),
     async close() {
       await keys.flush().catch((err) => logger.error({ err: (err as Error).message }, 'could not flush request counts'));

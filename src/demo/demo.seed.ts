@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
+import { rebuildReadModel } from '../domain/catalog/read-model/read-model.refresh';
 import { addYears } from '../domain/clock';
 import { DEMO_KEYS } from './demo-keys';
 import { seedTvDemo } from './demo-tv.seed';
@@ -63,6 +64,7 @@ export async function seedDemo(c: Container, plan: DemoPlan): Promise<void> {
   });
 
   for (const asOf of plan.rankingRuns) await s.rankings.publish(actor, asOf);
+  await c.orm.em.fork().transactional((em) => rebuildReadModel(em as EntityManager));
   // Fresh statistics for the planner: the embedded database never runs autovacuum.
   await c.orm.em.getConnection().execute('analyze');
   c.readContext.invalidate();

@@ -6,6 +6,7 @@ import { Migration20261121220000_results_view_lateral } from './Migration2026112
 import { Migration20261121220955_channels } from './Migration20261121220955_channels';
 import { Migration20261121221936_studio_sessions } from './Migration20261121221936_studio_sessions';
 import { Migration20261121223000_webhook_endpoint_deleted_at } from './Migration20261121223000_webhook_endpoint_deleted_at';
+import { Migration20261122090000_read_model } from './Migration20261122090000_read_model';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121220955_channels', class: Migration20261121220955_channels },
   { name: 'Migration20261121221936_studio_sessions', class: Migration20261121221936_studio_sessions },
   { name: 'Migration20261121223000_webhook_endpoint_deleted_at', class: Migration20261121223000_webhook_endpoint_deleted_at },
+  { name: 'Migration20261122090000_read_model', class: Migration20261122090000_read_model },
 ];

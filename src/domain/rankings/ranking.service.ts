@@ -5,6 +5,7 @@ import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { addYears } from '../clock';
 import { DomainError } from '../errors';
+import { refreshAfterPublish } from '../catalog/read-model/read-model.refresh';
 import type { EventLevel } from '../events/event.entity';
 import { inTransaction, sql } from '../unit-of-work';
 import type { RankingChange } from '../domain-events';
@@ -75,6 +76,7 @@ export class RankingService {
       for (let i = 0; i < rows.length; i += 1000) await em.insertMany(RankingEntry, rows.slice(i, i + 1000));
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
       await em.flush();
+      await refreshAfterPublish(em, run.id);
       const previousPoints = new Map(previous.map((p) => [rankKey(p.division_id, p.scope, p.fighter_id), p.points]));
       await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previousPoints) }]);
       return { run, entries, previousAsOf: previous[0]?.as_of ?? null };
