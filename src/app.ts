@@ -10,7 +10,7 @@ import type { PartnerApiDeps } from './rest/partner-api.deps';
 import { partnerApiRouter } from './rest/partner-api.router';
 import { CatalogReader } from './rest/catalog.reader';
 import { RankingsReader } from './rest/rankings.reader';
-import { rankingsFastPath } from './rest/rankings.fast-path';
+import { partnerFastPath } from './rest/rankings.fast-path';
 import { ingestRouter } from './tv/ingest.router';
 import { tvApiRouter, type TvApiDeps } from './tv/tv-api.router';
 import { tvScheduleFastPath } from './tv/tv-schedule.fast-path';
@@ -48,17 +48,17 @@ export function tvApiDeps(c: Container): TvApiDeps {
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * The server's request handler: the /rankings fast path first, express for everything else.
+ * The server's request handler: the partner and TV fast paths first, express for everything else.
  * main.ts listens with it and the tests drive it through supertest, so both see the same code.
  */
 export function createHttpHandler(c: Container): HttpHandler {
   const deps = partnerApiDeps(c);
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
-  const rankings = rankingsFastPath(deps, c.logger);
+  const partner = partnerFastPath(deps, c.logger);
   const schedules = tvScheduleFastPath({ ...tv, trustProxy: c.config.trustProxy });
   return (req, res) => {
-    const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
+    const fast = req.url?.startsWith('/api/tv/') ? schedules : partner;
     fast(req, res).then(
       (handled) => { if (!handled) app(req, res); },
       () => app(req, res),

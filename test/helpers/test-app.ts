@@ -8,16 +8,21 @@ import type { Clock } from '../../src/domain/clock';
 import { provisionTestDatabase } from './test-database';
 
 export interface TestApp {
-  /** The server's handler: the /rankings fast path, then express. */
+  /** The server's handler: the partner and TV fast paths, then express. */
   app: HttpHandler;
+  /** The database URL, for a second instance on the same database. */
+  url: string;
   c: Container;
   db: Database;
   close(): Promise<void>;
 }
 
-/** The real app on this file's own database, with caches off and a private rate-limit namespace. */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await provisionTestDatabase();
+/**
+ * The real app on this file's own database, with caches off and a private rate-limit namespace.
+ * `sharing` starts a second instance on another app's database (it leaves the database alone on close).
+ */
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; sharing?: TestApp } = {}): Promise<TestApp> {
+  const database = options.sharing ? { url: options.sharing.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -34,6 +39,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   const app = createHttpHandler(c);
   return {
     app,
+    url: database.url,
     c,
     db,
     async close() {

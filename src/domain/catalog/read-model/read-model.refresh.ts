@@ -15,7 +15,8 @@ const changedTransactions = new WeakSet<object>();
 
 /** True once for a committed transaction that changed what partners read (see container.ts). */
 export function takeCatalogChange(transaction: unknown): boolean {
-  if (!transaction || typeof transaction !== 'object' || !changedTransactions.has(transaction)) return false;
+  // knex transactions are functions: any object-like value can be a key.
+  if ((typeof transaction !== 'object' && typeof transaction !== 'function') || !transaction || !changedTransactions.has(transaction)) return false;
   changedTransactions.delete(transaction);
   return true;
 }
