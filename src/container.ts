@@ -103,8 +103,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const changes = options.changes ?? new LocalChangeFeed();
   // This process's own catalog writes, once committed (another process's arrive through the feed).
   orm.em.getEventManager().registerSubscriber({ afterTransactionCommit: (args) => { if (takeCatalogChange(args.transaction)) changes.bump('catalog'); } });
-  // Named statements on PostgreSQL; the embedded database shares one session between connections.
-  const readSql = pooledReadSql(orm, { prepared: Boolean(config.databaseUrl) });
+  const readSql = pooledReadSql(orm);
   const readContext = new ReadContextProvider(read, clock, config.authCacheTtlMs);
   changes.on('catalog', () => readContext.invalidate());
   return {

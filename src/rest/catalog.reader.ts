@@ -8,6 +8,7 @@ import { presentEvent, presentFighter, presentMinor, presentResult, presentVerif
 import { meta, pageOf, params, parseQueryRecord } from './query';
 
 const PROFILE_BOUTS = 20;
+const TOTALS_MAX_AGE_MS = 60_000;
 const FIGHTERS = { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page };
 const EVENTS = { country: params.country, level: params.level, upcoming: params.upcoming, page: params.page, per_page: params.per_page };
 const RESULTS = { since: params.since, country: params.country, disc: params.disc, event: params.event, page: params.page, per_page: params.per_page };
@@ -27,7 +28,9 @@ export class CatalogReader {
   constructor(private readonly deps: Deps, changes: ChangeFeed) {
     const version = () => changes.version('catalog');
     this.bodies = new VersionedCache(version, deps.readCacheTtlMs);
-    this.totals = new VersionedCache(version, deps.readCacheTtlMs);
+    // A total is a count over a whole table (a million result rows at scale): re-counted on every
+    // change heard, and otherwise at most once a minute against writers this instance cannot hear.
+    this.totals = new VersionedCache(version, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS));
   }
 
   async fighters(query: Record<string, unknown>): Promise<PreparedJson> {

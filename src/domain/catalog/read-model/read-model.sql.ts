@@ -89,7 +89,7 @@ export function updateStandingsSql(): string {
 }
 
 export const REBUILD_STATEMENTS: readonly string[] = [
-  `truncate result_row`,
+  `delete from result_row`,
   insertResultRowsSql('true'),
   `delete from fighter_card`,
   upsertCardsSql(false),

@@ -26,16 +26,21 @@ export function statementName(text: string): string {
 
 /**
  * Runs reads on a pooled connection of the ORM's read side, as named (prepared) statements on
- * PostgreSQL so plans are reused across requests. On the embedded database every connection
- * shares one session, where named statements would collide: there statements stay unnamed.
+ * PostgreSQL so plans are reused across requests. On the embedded database (PGlite, recognised
+ * by its version string) every connection shares one session, where named statements would
+ * collide: there statements stay unnamed.
  */
-export function pooledReadSql(orm: MikroORM, options: { prepared: boolean }): ReadSql {
+export function pooledReadSql(orm: MikroORM): ReadSql {
+  let named: Promise<boolean> | null = null;
   return {
     async rows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
       const client = orm.em.getConnection('read').getKnex().client as unknown as KnexClient;
       const connection = await client.acquireConnection();
       try {
-        const config = { text, values: [...values], ...(options.prepared ? { name: statementName(text) } : {}) };
+        named ??= connection.query({ text: 'select version() as v', values: [] })
+          .then((r) => !String((r.rows[0] as { v: string }).v).includes('PGlite'));
+        named.catch(() => (named = null));
+        const config = { text, values: [...values], ...((await named) ? { name: statementName(text) } : {}) };
         return (await connection.query(config)).rows as T[];
       } finally {
         await client.releaseConnection(connection);
