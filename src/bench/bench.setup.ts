@@ -217,7 +217,7 @@ export async function startService(s: Settings): Promise<Service> {
   }
 }
 
-export async function startBare(body: string, contentType: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startBare(body: string, contentType: string, bodies: Record<string, { body: string; contentType: string }> = {}): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = fork(resolve(__dirname, 'bare-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.add(child);
   const port = await new Promise<number>((ok, fail) => {
@@ -229,7 +229,7 @@ export async function startBare(body: string, contentType: string): Promise<{ ch
       else fail(new Error(`the bare server sent ${JSON.stringify(m)}`));
     });
     child.once('exit', (code) => fail(new Error(`the bare server exited (code ${code})`)));
-    child.send({ body, contentType });
+    child.send({ body, contentType, bodies });
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }

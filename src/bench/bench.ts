@@ -112,19 +112,22 @@ async function main(): Promise<number> {
 
   // The bare server answers the bytes /rankings answers now.
   const sample = await preflight({ name: '/rankings', server: 'service', path: RANKINGS_PATH }, service.baseUrl + RANKINGS_PATH);
-  const bare = await startBare(sample.body, sample.contentType);
-  log(`bare node:http server on ${bare.baseUrl} answering the ${Buffer.byteLength(sample.body)} bytes of /rankings (${sample.contentType})`);
   const all = benchTargets(await findSubjects(service.baseUrl, BENCH_KEY));
   const targets = all.filter((t) => !s.only || s.only.has(t.name));
   if (s.only) {
     const unknown = [...s.only].filter((n) => !all.some((t) => t.name === n));
     if (unknown.length) throw new Error(`BENCH_TARGETS names unknown targets: ${unknown.join(', ')} (known: ${all.map((t) => t.name).join(', ')})`);
   }
-  const bases: Record<ServerName, string> = { service: service.baseUrl, bare: bare.baseUrl };
   if (targets.some((t) => t.session)) sessionToken = await studioLogin(service.baseUrl);
+  // Every partner answer once, so that a bare server can answer the very same bytes beside it.
+  const same: Record<string, { body: string; contentType: string }> = {};
+  for (const [i, t] of targets.entries()) if (t.partner) same[`/same/${i}`] = await preflight(t, service.baseUrl + t.path);
+  const bare = await startBare(sample.body, sample.contentType, same);
+  log(`bare node:http server on ${bare.baseUrl} answering the ${Buffer.byteLength(sample.body)} bytes of /rankings (${sample.contentType}), and each partner answer under /same/N`);
+  const bases: Record<ServerName, string> = { service: service.baseUrl, bare: bare.baseUrl };
 
   const rows: Row[] = [];
-  for (const t of targets) {
+  for (const [i, t] of targets.entries()) {
     const url = bases[t.server] + t.path;
     const { body } = await preflight(t, url);
     if (s.warmupSeconds > 0) {
@@ -139,6 +142,13 @@ async function main(): Promise<number> {
     rows.push(row);
     log(`  ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}, ${row.errors} errors` : ''}`);
     await sleep(500);
+    if (t.partner) {
+      const twin = { name: `${t.name} (bare, same bytes)`, server: 'bare' as const, path: `/same/${i}`, auth: false };
+      log(`${twin.name}: measuring ${s.seconds} s`);
+      row.bareSameBytes = (await load(twin, bare.baseUrl + twin.path, s.seconds, s.connections)).requests.average;
+      if (interrupted) return 130;
+      await sleep(500);
+    }
   }
 
   log('counting SQL statements per request (in this process)');
