@@ -11,8 +11,9 @@ import { sendError } from './http/http-errors';
 import { requestId } from './http/request-id';
 import type { PartnerApiDeps } from './rest/partner-api.deps';
 import { partnerApiRouter } from './rest/partner-api.router';
+import { CatalogReader } from './rest/catalog.reader';
 import { RankingsReader } from './rest/rankings.reader';
-import { rankingsFastPath } from './rest/rankings.fast-path';
+import { partnerFastPath } from './rest/rankings.fast-path';
 import { ingestRouter } from './tv/ingest.router';
 import { tvApiRouter, type TvApiDeps } from './tv/tv-api.router';
 import { tvScheduleFastPath } from './tv/tv-schedule.fast-path';
@@ -30,7 +31,8 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
     readCacheTtlMs: c.config.authCacheTtlMs,
     openApiJson: c.openApiJson,
   };
-  return { ...base, reader: new RankingsReader(base) };
+  const reader = new RankingsReader(base);
+  return { ...base, reader, catalog: new CatalogReader({ ...base, reader }, c.changes) };
 }
 
 export function tvApiDeps(c: Container): TvApiDeps {
@@ -53,7 +55,7 @@ export function tvApiDeps(c: Container): TvApiDeps {
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * The server's request handler: the /rankings fast path first, express for everything else.
+ * The server's request handler: the partner and TV fast paths first, express for everything else.
  * main.ts listens with it and the tests drive it through supertest, so both see the same code.
  * With a start-up state, nothing is served but /healthz and /readyz until the demo is seeded.
  */
@@ -62,11 +64,11 @@ export function createHttpHandler(c: Container, options: { startup?: StartupStat
   const deps = partnerApiDeps(c);
   const tv = tvApiDeps(c);
   const app = createApp(c, deps, tv);
-  const rankings = rankingsFastPath(deps, c.requestLog);
+  const partner = partnerFastPath(deps, c.requestLog);
   const schedules = tvScheduleFastPath({ ...tv, requestLog: c.requestLog });
   return (req, res) => {
     if (gate(req, res)) return;
-    const fast = req.url?.startsWith('/api/tv/') ? schedules : rankings;
+    const fast = req.url?.startsWith('/api/tv/') ? schedules : partner;
     fast(req, res).then(
       (handled) => { if (!handled) app(req, res); },
       () => app(req, res),

@@ -9,7 +9,8 @@ import { EventQueries } from './domain/catalog/events.queries';
 import { FighterQueries } from './domain/catalog/fighters.queries';
 import { RankingQueries } from './domain/catalog/rankings.queries';
 import { ReadContextProvider } from './domain/catalog/read-context';
-import { ResultQueries } from './domain/catalog/results.queries';
+import { ResultFeedQueries } from './domain/catalog/result-feed.queries';
+import { pooledReadSql } from './domain/catalog/read-model/read-sql';
 import { VerificationQueries } from './domain/catalog/verification.queries';
 import { systemClock, type Clock } from './domain/clock';
 import { BroadcastService } from './domain/channels/broadcast.service';
@@ -29,7 +30,6 @@ import { RankingService } from './domain/rankings/ranking.service';
 import { ResultService } from './domain/results/result.service';
 import { AuthFailureGuard } from './http/authenticate';
 import { createLogger, type Logger } from './lib/logger';
-import { TtlCache } from './lib/ttl-cache';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { RequestLog } from './http/request-log';
 import { Metrics } from './ops/metrics';
@@ -75,7 +75,7 @@ export interface Container {
     rankings: RankingQueries;
     fighters: FighterQueries;
     events: EventQueries;
-    results: ResultQueries;
+    results: ResultFeedQueries;
     verification: VerificationQueries;
     tv: TvQueries;
     studio: StudioQueries;
@@ -148,6 +148,9 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
   const metrics = new Metrics(orm, logger, limiter);
+  const readSql = pooledReadSql(orm);
+  const readContext = new ReadContextProvider(read, clock, config.authCacheTtlMs);
+  changes.on('catalog', () => readContext.invalidate());
   return {
     config,
     orm,
@@ -178,10 +181,10 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     outbox,
     queries: {
       rankings: new RankingQueries(read),
-      fighters: new FighterQueries(read, new TtlCache(config.authCacheTtlMs)),
-      events: new EventQueries(read),
-      results: new ResultQueries(read, new TtlCache(config.authCacheTtlMs)),
-      verification: new VerificationQueries(read),
+      fighters: new FighterQueries(readSql),
+      events: new EventQueries(readSql),
+      results: new ResultFeedQueries(readSql),
+      verification: new VerificationQueries(readSql),
       // The primary, not a replica: a schedule is re-read once per announced change and must
       // show that change (read-your-writes); a lagging replica would be cached as current.
       tv: new TvQueries(write),
@@ -189,7 +192,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     },
     channelKeys: new ChannelKeyAuthenticator(write, config.authCacheTtlMs, changes),
     tvOpenApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi-tv.json'), 'utf8'),
-    readContext: new ReadContextProvider(read, clock, config.authCacheTtlMs),
+    readContext,
     keys,
     openApiJson: readFileSync(join(__dirname, '..', 'schema', 'openapi.json'), 'utf8'),
     async close() {

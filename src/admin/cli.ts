@@ -11,10 +11,11 @@ import { type Command, UsageError } from './command';
 import { channelCommands } from './commands/channels.commands';
 import { demoCommands } from './commands/demo.commands';
 import { partnerCommands } from './commands/partners.commands';
+import { readModelCommands } from './commands/readmodel.commands';
 import { sportCommands } from './commands/sport.commands';
 import { webhookCommands } from './commands/webhooks.commands';
 
-export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...channelCommands, ...demoCommands];
+export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...channelCommands, ...demoCommands, ...readModelCommands];
 
 export interface CliOutput {
   code: number;

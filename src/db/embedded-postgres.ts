@@ -29,7 +29,10 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
     dir = resolve(opts.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const db = await PGlite.create(dir ? { dataDir: dir } : {});
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/contrib/pg_trgm');
+  // pg_trgm backs the fighter search index (docs/adr/0001); PostgreSQL ships it as well.
+  const db = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const host = opts.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({ db, host, port: opts.port ?? 0, maxConnections: 100 });
   const listeners = new Map<string, Set<(payload: string) => void>>();

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
 import type { SeedProgressListener } from '../startup/startup-state';
+import { rebuildReadModel } from '../domain/catalog/read-model/read-model.refresh';
 import { DEMO_KEYS } from './demo-keys';
 import { writeFightersEventsBouts } from './bulk/plan.bulk';
 import { demoSeedStatus, markDemoSeedCompleted, markDemoSeedStarted, wipePartialDemo } from './demo.marker';
@@ -63,6 +64,7 @@ export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedPro
     await s.rankings.publish(actor, asOf);
   }
   onProgress({ phase: 'finishing', done: 0, total: 0 });
+  await c.orm.em.fork().transactional((em) => rebuildReadModel(em as EntityManager));
   // Fresh statistics for the planner: the embedded database never runs autovacuum.
   await c.orm.em.getConnection().execute('analyze');
   c.readContext.invalidate();

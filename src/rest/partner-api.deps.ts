@@ -2,19 +2,20 @@ import type { EventQueries } from '../domain/catalog/events.queries';
 import type { FighterQueries } from '../domain/catalog/fighters.queries';
 import type { RankingQueries } from '../domain/catalog/rankings.queries';
 import type { ReadContextProvider } from '../domain/catalog/read-context';
-import type { ResultQueries } from '../domain/catalog/results.queries';
+import type { ResultFeedQueries } from '../domain/catalog/result-feed.queries';
 import type { VerificationQueries } from '../domain/catalog/verification.queries';
 import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
 import type { AuthFailureGuard } from '../http/authenticate';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../http/rate-limiter';
+import type { CatalogReader } from './catalog.reader';
 import type { RankingsReader } from './rankings.reader';
 
 export interface PartnerApiDeps {
   rankings: RankingQueries;
   fighters: FighterQueries;
   events: EventQueries;
-  results: ResultQueries;
+  results: ResultFeedQueries;
   verification: VerificationQueries;
   readContext: ReadContextProvider;
   keys: KeyAuthenticator;
@@ -22,9 +23,11 @@ export interface PartnerApiDeps {
   authFailures: AuthFailureGuard;
   logger: Logger;
   publicUrl: string;
-  /** How stale a cached ranking body may be, in ms (0 in tests). */
+  /** How stale a cached body may be, in ms, against writers this instance cannot hear (0 in tests). */
   readCacheTtlMs: number;
   openApiJson: string;
   /** Rendered /rankings and /divisions bodies, shared with the fast path. */
   reader: RankingsReader;
+  /** Rendered fighter, event, result and verification bodies, shared with the fast path. */
+  catalog: CatalogReader;
 }

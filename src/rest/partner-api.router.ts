@@ -32,7 +32,7 @@ export function partnerApiRouter(deps: PartnerApiDeps): Router {
     router.route(path).get(auth, limit, requireScope(scope), wrap(handler)).all(methodNotAllowed('GET, HEAD'));
 
   const rankings = rankingsHandlers(deps.reader);
-  const catalog = catalogHandlers(deps);
+  const catalog = catalogHandlers(deps.catalog, deps.publicUrl);
   // Public, but still a GET of the API: it gets an ETag and 304s like every other (D2.20).
   const openApi = prepareJson(deps.openApiJson);
   router.route('/openapi.json').get(wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));

@@ -31,8 +31,10 @@ export class LimiterClock {
 }
 
 export interface TestApp {
-  /** The server's handler: the /rankings fast path, then express. */
+  /** The server's handler: the partner and TV fast paths, then express. */
   app: HttpHandler;
+  /** The database URL, for a second instance on the same database. */
+  url: string;
   c: Container;
   /** Time as the rate limiter sees it (starts at the real time the app started). */
   limiterClock: LimiterClock;
@@ -66,6 +68,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   const app = createHttpHandler(c);
   return {
     app,
+    url: database.url,
     c,
     limiterClock,
     db,

@@ -1,9 +1,9 @@
-import type { Connection } from '@mikro-orm/core';
-import { TtlCache } from '../../lib/ttl-cache';
 import type { FighterRecord } from '../rankings/ranking.engine';
 import { escapeLike, foldText } from '../text';
-import { fighterColumns, fighterJoins, PARAMS_CTE, type FighterRow, type Page, type Paged } from './fighter-summary.sql';
-import { contextParams, type ReadContext } from './read-context';
+import type { FighterRow, Page } from './fighter-summary.sql';
+import { cardColumns, STANDING_COLUMNS } from './read-model/card.sql';
+import type { ReadSql } from './read-model/read-sql';
+import type { ReadContext } from './read-context';
 
 export interface FighterFilters {
   q?: string;
@@ -12,71 +12,56 @@ export interface FighterFilters {
   status?: string;
 }
 
-const EMPTY_RECORD: FighterRecord = { W: 0, L: 0, D: 0, NC: 0, KO: 0 };
+/** A fighter as its card holds it: the summary, the record and the standing in the latest run. */
+export interface FighterCardRow extends FighterRow {
+  record: FighterRecord;
+  points: number | null;
+  ranks: Record<string, number> | null;
+}
 
 /**
- * The list's order key: the name folded as search_text is. search_text itself cannot be the key
- * because it ends with the nickname, which would put a namesake without a nickname first
- * whatever the slugs say (D2.14: name, then slug).
+ * Fighters from the read model (fighter_card): one table, no joins. The list is ordered by the
+ * folded name, then slug (both `collate "C"` in the table, as the index). A search of 3 or more
+ * characters can use the trigram index; a 2-character one walks the name index and stops once a
+ * page is full (docs/adr/0001).
  */
-const NAME_ORDER = `f.sort_name collate "C"`;
-
 export class FighterQueries {
-  constructor(private readonly connection: () => Connection, private readonly counts: TtlCache<number> = new TtlCache(0)) {}
+  constructor(private readonly db: ReadSql) {}
 
-  /** Adults only: minors are never listed. Ordered by name (accent-folded), then slug. */
-  async list(ctx: ReadContext, filters: FighterFilters, page: Page): Promise<Paged<FighterRow>> {
-    const where: string[] = ['fi.date_of_birth <= p.adult_cutoff'];
-    const params: unknown[] = [];
-    if (filters.q) {
-      where.push(`f.search_text like ? escape '\\'`);
-      params.push(`%${escapeLike(foldText(filters.q))}%`);
-    }
-    if (filters.country) { where.push('f.country_slug = ?'); params.push(filters.country); }
-    if (filters.disc) { where.push('fd.discipline = ?'); params.push(filters.disc); }
-    if (filters.status) { where.push('f.status = ?'); params.push(filters.status); }
-    const from = `from p cross join fighter f ${fighterJoins()} where ${where.join(' and ')}`;
-    const conn = this.connection();
-    const [total, rows] = await Promise.all([
-      this.counts.get(JSON.stringify([ctx.today, where, params]), async () =>
-        (await conn.execute<{ n: number }[]>(`${PARAMS_CTE} select count(*)::int as n ${from}`, [...contextParams(ctx), ...params]))[0].n),
-      conn.execute<FighterRow[]>(
-        `${PARAMS_CTE} select ${fighterColumns()} ${from}
-          order by ${NAME_ORDER}, f.slug collate "C" limit ? offset ?`,
-        [...contextParams(ctx), ...params, page.perPage, (page.page - 1) * page.perPage],
-      ),
-    ]);
-    return { rows, total };
+  /** Adults only: minors are never listed. */
+  async list(ctx: ReadContext, filters: FighterFilters, page: Page): Promise<FighterCardRow[]> {
+    const { where, values } = listWhere(ctx, filters);
+    const n = values.length;
+    return this.db.rows<FighterCardRow>(
+      `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f where ${where}
+        order by f.sort_name, f.slug limit $${n + 1} offset $${n + 2}`,
+      [...values, page.perPage, (page.page - 1) * page.perPage],
+    );
   }
 
-  async bySlug(ctx: ReadContext, slug: string): Promise<FighterRow | null> {
+  async count(ctx: ReadContext, filters: FighterFilters): Promise<number> {
+    const { where, values } = listWhere(ctx, filters);
+    const rows = await this.db.rows<{ n: number }>(`select count(*)::int as n from fighter_card f where ${where}`, values);
+    return rows[0].n;
+  }
+
+  async bySlug(ctx: ReadContext, slug: string): Promise<FighterCardRow | null> {
     if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
-    const rows = await this.connection().execute<FighterRow[]>(
-      `${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.slug = ?`,
-      [...contextParams(ctx), slug],
-    );
+    const rows = await this.db.rows<FighterCardRow>(`select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f where f.slug = $2`, [ctx.today, slug]);
     return rows[0] ?? null;
   }
+}
 
-  /**
-   * Counts of verified bouts, all divisions, all time, at sanctioned events only: the bouts the
-   * profile lists and the ranking run counts, so that record and bouts never disagree.
-   */
-  async records(fighterIds: string[]): Promise<Map<string, FighterRecord>> {
-    const out = new Map<string, FighterRecord>();
-    if (fighterIds.length === 0) return out;
-    const rows = await this.connection().execute<(FighterRecord & { fighter_id: string })[]>(
-      `select r.fighter_id,
-              count(*) filter (where r.result = 'W')::int as "W", count(*) filter (where r.result = 'L')::int as "L",
-              count(*) filter (where r.result = 'D')::int as "D", count(*) filter (where r.result = 'NC')::int as "NC",
-              count(*) filter (where r.result = 'W' and upper(coalesce(r.method, '')) in ('KO', 'TKO'))::int as "KO"
-         from verified_result r join event e on e.id = r.event_id and e.sanctioned_at is not null
-        where (r.side_a = any(?::uuid[]) or r.side_b = any(?::uuid[])) and r.fighter_id = any(?::uuid[])
-        group by r.fighter_id`,
-      [`{${fighterIds.join(',')}}`, `{${fighterIds.join(',')}}`, `{${fighterIds.join(',')}}`],
-    );
-    for (const r of rows) out.set(r.fighter_id, { W: r.W, L: r.L, D: r.D, NC: r.NC, KO: r.KO });
-    for (const id of fighterIds) if (!out.has(id)) out.set(id, { ...EMPTY_RECORD });
-    return out;
-  }
+function listWhere(ctx: ReadContext, filters: FighterFilters): { where: string; values: unknown[] } {
+  const where = ['f.adult_on <= $1::date'];
+  const values: unknown[] = [ctx.today];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    values.push(value);
+    where.push(clause(`$${values.length}`));
+  };
+  if (filters.q) add((p) => `f.search_text like ${p} escape '\\'`, `%${escapeLike(foldText(filters.q))}%`);
+  if (filters.country) add((p) => `f.country_slug = ${p}`, filters.country);
+  if (filters.disc) add((p) => `f.discipline = ${p}`, filters.disc);
+  if (filters.status) add((p) => `f.status = ${p}`, filters.status);
+  return { where: where.join(' and '), values };
 }

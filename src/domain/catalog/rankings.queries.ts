@@ -70,27 +70,6 @@ export class RankingQueries {
     }));
   }
 
-  /** A fighter's ranks by scope and world points in the latest run. */
-  async ranksOf(ctx: ReadContext, fighterIds: string[]): Promise<Map<string, { points: number | null; ranks: Record<string, number> }>> {
-    const out = new Map<string, { points: number | null; ranks: Record<string, number> }>();
-    if (!ctx.runId || fighterIds.length === 0) return out;
-    const rows = await this.connection().execute<{ fighter_id: string; scope: string; rank: number; points: number }[]>(
-      `select e.fighter_id, e.scope, e.rank, e.points
-         from ranking_entry e join fighter f on f.id = e.fighter_id and f.division_id = e.division_id
-         join country c on c.slug = f.country_slug
-        where e.run_id = ? and e.fighter_id = any(?::uuid[])
-        order by case when e.scope = 'world' then 0 when e.scope = c.continent_slug then 1 else 2 end`,
-      [ctx.runId, `{${fighterIds.join(',')}}`],
-    );
-    for (const r of rows) {
-      const entry = out.get(r.fighter_id) ?? { points: null, ranks: {} };
-      entry.ranks[r.scope] = r.rank;
-      if (r.scope === 'world') entry.points = r.points;
-      out.set(r.fighter_id, entry);
-    }
-    return out;
-  }
-
   /** Every country slug: the values the `country` filters accept. */
   async countrySlugs(): Promise<string[]> {
     const rows = await this.connection().execute<{ slug: string }[]>('select slug from country order by slug');

@@ -1,8 +1,9 @@
-import type { Connection } from '@mikro-orm/core';
 import { DomainError, notFound } from '../errors';
 import { parseDocumentNumber, type DocumentKind } from '../fighters/document-numbers';
-import { fighterColumns, fighterJoins, PARAMS_CTE, type FighterRow } from './fighter-summary.sql';
-import { contextParams, type ReadContext } from './read-context';
+import type { FighterRow } from './fighter-summary.sql';
+import { cardColumns } from './read-model/card.sql';
+import type { ReadSql } from './read-model/read-sql';
+import type { ReadContext } from './read-context';
 
 export type VerificationStatus = 'ACTIVE' | 'SUSPENDED' | 'EXPIRED' | 'PENDING VERIFICATION' | 'NO MATCHING RECORD';
 
@@ -19,24 +20,25 @@ interface DocumentRow extends FighterRow {
   d_valid_until: string | null;
 }
 
+// One unique-index lookup of the number, and its holder's card by primary key. `$1` is today.
 const LOOKUPS: Record<DocumentKind, string> = {
-  licence_no: `select l.state as d_state, l.current as d_current, l.valid_until::text as d_valid_until, ${fighterColumns()}
-    from p cross join licence l join fighter f on f.id = l.fighter_id ${fighterJoins()} where l.licence_no = ?`,
-  certificate_no: `select c.state as d_state, c.state <> 'revoked' as d_current, c.valid_until::text as d_valid_until, ${fighterColumns()}
-    from p cross join certificate c join fighter f on f.id = c.fighter_id ${fighterJoins()} where c.certificate_no = ?`,
-  fighter_code: `select 'fighter' as d_state, true as d_current, null as d_valid_until, ${fighterColumns()}
-    from p cross join fighter f ${fighterJoins()} where f.fighter_code = ?`,
+  licence_no: `select l.state as d_state, l.current as d_current, l.valid_until::text as d_valid_until, ${cardColumns()}
+    from licence l join fighter_card f on f.fighter_id = l.fighter_id where l.licence_no = $2`,
+  certificate_no: `select c.state as d_state, c.state <> 'revoked' as d_current, c.valid_until::text as d_valid_until, ${cardColumns()}
+    from certificate c join fighter_card f on f.fighter_id = c.fighter_id where c.certificate_no = $2`,
+  fighter_code: `select 'fighter' as d_state, true as d_current, null as d_valid_until, ${cardColumns()}
+    from fighter_card f where f.fighter_code = $2`,
 };
 
 export class VerificationQueries {
-  constructor(private readonly connection: () => Connection) {}
+  constructor(private readonly db: ReadSql) {}
 
   async verify(ctx: ReadContext, raw: string): Promise<Verification> {
     const parsed = parseDocumentNumber(raw);
     if (!parsed) {
       throw new DomainError('invalid_number', 'number must be a fighter ID (FID-XXXX-XXXX), a licence number (LIC-CC-YYYY-NNNNNN) or a certificate number (CRT-YYYY-NNNNNN)');
     }
-    const rows = await this.connection().execute<DocumentRow[]>(`${PARAMS_CTE} ${LOOKUPS[parsed.kind]}`, [...contextParams(ctx), parsed.number]);
+    const rows = await this.db.rows<DocumentRow>(LOOKUPS[parsed.kind], [ctx.today, parsed.number]);
     const row = rows[0];
     if (!row) throw notFound(`document number "${parsed.number}"`);
     const status = statusOf(parsed.kind, row, ctx.today);

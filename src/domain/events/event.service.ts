@@ -3,6 +3,7 @@ import { audit, type Actor } from '../audit/audit.log';
 import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
+import { catalogChanged, refreshResultsOfEvents } from '../catalog/read-model/read-model.refresh';
 import { Country } from '../reference/reference.entities';
 import { EVENT_LEVELS } from '../reference/vocabulary';
 import { inTransaction, nextSequenceValue } from '../unit-of-work';
@@ -60,6 +61,7 @@ export class EventService {
       event.sanctionedAt = this.clock.now();
       audit(em, actor, 'events.sanction', code);
       await em.flush();
+      await refreshResultsOfEvents(em, [event.id]);
       await this.events.publish(em, [{ type: 'event.sanctioned', eventId: event.id }]);
       return event;
     });
@@ -72,6 +74,7 @@ export class EventService {
       event.status = status;
       audit(em, actor, 'events.set-status', code, { status });
       await em.flush();
+      await catalogChanged(em);
       return event;
     });
   }

@@ -4,6 +4,7 @@ import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { addYears } from '../clock';
 import { DomainError, notFound } from '../errors';
+import { catalogChanged, refreshFighters } from '../catalog/read-model/read-model.refresh';
 import { Country, Division } from '../reference/reference.entities';
 import { foldText, slugify } from '../text';
 import { inTransaction, nextSequenceValue, sql } from '../unit-of-work';
@@ -64,6 +65,7 @@ export class FighterService {
       if (input.applyForLicence) await this.newLicence(em, fighter, 'pending', {});
       audit(em, actor, 'fighters.register', fighter.slug);
       await em.flush();
+      await refreshFighters(em, [fighter.id]);
       return fighter;
     });
   }
@@ -90,6 +92,7 @@ export class FighterService {
       fighter.status = 'licensed';
       audit(em, actor, 'licences.issue', slug, { licence_no: licence.licenceNo });
       await em.flush();
+      await refreshFighters(em, [fighter.id]);
       await this.events.publish(em, [{ type: 'licence.issued', licenceId: licence.id }]);
       return { fighter, licence };
     });
@@ -104,6 +107,7 @@ export class FighterService {
       fighter.status = 'suspended';
       audit(em, actor, 'licences.suspend', slug, { licence_no: licence.licenceNo });
       await em.flush();
+      await refreshFighters(em, [fighter.id]);
       await this.events.publish(em, [{ type: 'licence.suspended', licenceId: licence.id }]);
       return { fighter, licence };
     });
@@ -118,6 +122,7 @@ export class FighterService {
       fighter.status = 'licensed';
       audit(em, actor, 'licences.reinstate', slug, { licence_no: licence.licenceNo });
       await em.flush();
+      await refreshFighters(em, [fighter.id]);
       return { fighter, licence };
     });
   }
@@ -132,6 +137,7 @@ export class FighterService {
       fighter.status = 'applicant';
       audit(em, actor, 'licences.revoke', slug, { licence_no: licence.licenceNo });
       await em.flush();
+      await refreshFighters(em, [fighter.id]);
       return fighter;
     });
   }
@@ -157,6 +163,7 @@ export class FighterService {
       em.persist(certificate);
       audit(em, actor, 'certificates.issue', slug, { certificate_no: certificate.certificateNo });
       await em.flush();
+      await catalogChanged(em);
       return certificate;
     });
   }

@@ -37,6 +37,10 @@ interface KeyRow {
 export class KeyAuthenticator {
   private readonly rows: VersionedCache<KeyRow | null>;
   private readonly pendingCounts = new Map<string, number>();
+  /** Each key's counter as the latest write of this instance returned it. */
+  private readonly written = new Map<string, number>();
+  /** Counts of the write under way, by key. */
+  private readonly inFlight = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   /** The write of a flush under way: it holds counts already taken out of pendingCounts. */
   private writing: Promise<void> | null = null;
@@ -105,21 +109,41 @@ export class KeyAuthenticator {
   private async write(batch: [string, number][]): Promise<void> {
     const ids = batch.map(([id]) => id);
     const counts = batch.map(([, n]) => n);
+    for (const [id, n] of batch) this.inFlight.set(id, (this.inFlight.get(id) ?? 0) + n);
+    const landed = () => {
+      for (const [id, n] of batch) this.inFlight.set(id, (this.inFlight.get(id) ?? 0) - n);
+    };
     try {
-      await this.connection().execute(
+      const rows = await this.connection().execute<{ id: string; n: string }[]>(
         `update api_key k set request_count = k.request_count + v.n, last_used_at = now()
-           from unnest(?::uuid[], ?::int[]) as v(id, n) where k.id = v.id`,
+           from unnest(?::uuid[], ?::int[]) as v(id, n) where k.id = v.id returning k.id, k.request_count as n`,
         [`{${ids.join(',')}}`, `{${counts.join(',')}}`],
       );
+      for (const r of rows) this.written.set(r.id, Math.max(Number(r.n), this.written.get(r.id) ?? 0));
+      landed();
     } catch (err) {
+      landed();
       for (const [id, n] of batch) this.pendingCounts.set(id, (this.pendingCounts.get(id) ?? 0) + n);
       throw err;
     }
   }
 
-  /** Counts pending in this instance are flushed first, so the answer includes this request. */
+  /**
+   * Includes this request: the counter as this instance's latest write of it returned it, plus
+   * the counts this instance has not written yet (no statement); before the first write of a key,
+   * pending counts are flushed first. Other instances' requests appear with the next write (the
+   * counts are flushed every second), as they would only once written in any case.
+   */
   async requestCount(keyId: string): Promise<number> {
+    const local = () => {
+      const written = this.written.get(keyId);
+      return written === undefined ? undefined : written + (this.inFlight.get(keyId) ?? 0) + (this.pendingCounts.get(keyId) ?? 0);
+    };
+    const known = local();
+    if (known !== undefined) return known;
     await this.flush();
+    const flushed = local();
+    if (flushed !== undefined) return flushed;
     const rows = await this.connection().execute<{ n: string }[]>(`select request_count as n from api_key where id = ?`, [keyId]);
     return Number(rows[0]?.n ?? 0);
   }

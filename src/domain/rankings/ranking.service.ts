@@ -4,6 +4,7 @@ import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { addYears } from '../clock';
 import { DomainError } from '../errors';
+import { refreshAfterPublish } from '../catalog/read-model/read-model.refresh';
 import type { EventLevel } from '../events/event.entity';
 import { inTransaction, sql } from '../unit-of-work';
 import type { RankingChange } from '../domain-events';
@@ -76,6 +77,7 @@ export class RankingService {
       await analyzeRankingTables(em);
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
       await em.flush();
+      await refreshAfterPublish(em, run.id);
       const previousPoints = new Map(previous.map((p) => [rankKey(p.division_id, p.scope, p.fighter_id), p.points]));
       await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previousPoints) }]);
       const figures = {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
+import { refreshReferenceNames } from '../catalog/read-model/read-model.refresh';
 import { inTransaction } from '../unit-of-work';
 import { Continent, Country, Division } from './reference.entities';
 
@@ -24,6 +25,7 @@ export class ReferenceService {
         continents: data.continents.length, countries: data.countries.length, divisions: data.divisions.length,
       });
       await em.flush();
+      await refreshReferenceNames(em);
     });
   }
 }

@@ -3,6 +3,7 @@ import { audit, type Actor } from '../audit/audit.log';
 import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
+import { refreshResultsOfBouts } from '../catalog/read-model/read-model.refresh';
 import { SportEvent } from '../events/event.entity';
 import { Fighter } from '../fighters/fighter.entities';
 import { inTransaction, sql } from '../unit-of-work';
@@ -72,6 +73,7 @@ export class ResultService {
       bout.verifiedAt = this.clock.now();
       audit(em, actor, 'results.verify', bout.id);
       await em.flush();
+      await refreshResultsOfBouts(em, [bout.id]);
       await this.events.publish(em, [{ type: 'result.verified', boutId: bout.id }]);
       return bout;
     });

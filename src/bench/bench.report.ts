@@ -1,0 +1,66 @@
+import type { StatementCount } from './statements';
+import { BARE, GOALS } from './bench.targets';
+
+export interface Row {
+  name: string;
+  url: string;
+  bytes: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** Held to GOALS (a partner GET). */
+  partner: boolean;
+  statements?: StatementCount;
+  /** req/s of the bare server answering this target's own bytes, measured right after it. */
+  bareSameBytes?: number;
+}
+
+const fmtStatements = (s: StatementCount | undefined) => (s ? `${s.warm % 1 ? s.warm.toFixed(1) : s.warm}/${s.cold}` : '');
+
+/**
+ * The table: req/s, latency, ratio to the bare server answering the /rankings bytes and to one
+ * answering the target's own bytes (bodies range from 0.3 to 60 KB), SQL statements per request.
+ */
+export function table(rows: Row[]): string {
+  const bare = rows.find((r) => r.name === BARE)?.reqPerSec;
+  const head = ['target', 'req/s', 'vs bare', 'bare same B', 'vs same', 'p50 ms', 'p99 ms', 'max ms', 'SQL warm/cold', 'non-2xx', 'errors', 'body B', 'goal'];
+  const cells = rows.map((r) => [
+    r.name,
+    r.reqPerSec.toFixed(0),
+    bare ? `${((r.reqPerSec / bare) * 100).toFixed(1)}%` : '',
+    r.bareSameBytes ? r.bareSameBytes.toFixed(0) : '',
+    r.bareSameBytes ? `${((r.reqPerSec / r.bareSameBytes) * 100).toFixed(1)}%` : '',
+    r.p50Ms.toFixed(0),
+    r.p99Ms.toFixed(0),
+    r.maxMs.toFixed(0),
+    fmtStatements(r.statements),
+    String(r.non2xx),
+    r.timeouts ? `${r.errors} (${r.timeouts} timeouts)` : String(r.errors),
+    String(r.bytes),
+    r.partner && bare ? (meetsGoals(r, bare) ? 'met' : 'NOT met') : '',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const fmt = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+  return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(fmt)].join('\n');
+}
+
+/** Against the bare server answering the same bytes when it was measured, else the /rankings bytes. */
+export function meetsGoals(r: Row, bareReqPerSec: number): boolean {
+  return r.reqPerSec / (r.bareSameBytes ?? bareReqPerSec) >= GOALS.minRatio && r.p99Ms < GOALS.maxP99Ms;
+}
+
+/** The verdict lines under the table. */
+export function verdictLines(rows: Row[], connections: number): string[] {
+  const bare = rows.find((r) => r.name === BARE)?.reqPerSec;
+  const partner = rows.filter((r) => r.partner);
+  if (!bare || partner.length === 0) return [];
+  const missed = partner.filter((r) => !meetsGoals(r, bare));
+  const goal = `>= ${GOALS.minRatio * 100}% of bare (same bytes) and p99 < ${GOALS.maxP99Ms} ms at ${connections} connections`;
+  return [missed.length ? `partner GETs (${goal}): NOT met by ${missed.map((r) => r.name).join(', ')}` : `partner GETs (${goal}): met by all ${partner.length}`];
+}

@@ -1,0 +1,236 @@
+/** Settings and child processes of `npm run bench` (the service under test and the bare server). */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+const PROJECT_ROOT = resolve(__dirname, '..', '..');
+const DIST = resolve(__dirname, '..');
+
+export function intEnv(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+export interface Settings {
+  seconds: number;
+  connections: number;
+  warmupSeconds: number;
+  startTimeoutSeconds: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  serviceNodeArgs: string[];
+  only: Set<string> | undefined;
+  json: boolean;
+  scale: boolean;
+}
+
+export function readSettings(argv: string[]): Settings {
+  const only = process.env.BENCH_TARGETS?.split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    seconds: intEnv('BENCH_SECONDS', 10),
+    connections: intEnv('BENCH_CONNECTIONS', 32),
+    warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 3, 0),
+    startTimeoutSeconds: intEnv('BENCH_START_TIMEOUT_SECONDS', 600),
+    databaseUrl: flagValue(argv, '--database-url') ?? (process.env.DATABASE_URL || undefined),
+    dataDir: process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : resolve(PROJECT_ROOT, '.data', 'bench'),
+    logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+    serviceNodeArgs: (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    only: only?.length ? new Set(only) : undefined,
+    json: argv.includes('--json'),
+    scale: argv.includes('--scale'),
+  };
+}
+
+function flagValue(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  if (i < 0) return undefined;
+  const value = argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
+}
+
+export const HELP = `npm run bench [-- --json] [--database-url URL] [--scale]
+
+Starts the service (DATABASE_URL, or the embedded database in BENCH_DATA_DIR, default ./.data/bench)
+and a bare node:http server with the same /rankings bytes, then loads each target in turn.
+
+  BENCH_SECONDS=10  BENCH_CONNECTIONS=32  BENCH_WARMUP_SECONDS=3  BENCH_START_TIMEOUT_SECONDS=600
+  BENCH_TARGETS=/rankings,bare node:http   (default: all; names as in the table)
+  BENCH_LOG_LEVEL=warn   BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=./.data/prof"
+  --json   print a JSON summary on stdout (the table then goes to stderr)
+  --database-url URL   bench against this database (instead of DATABASE_URL)
+  --scale   the database holds the scale data set (seed it first: npm run admin -- demo:seed --fighters 100000);
+            the service does not seed, and the run is labelled as a scale run
+`;
+
+/** Progress always goes to stderr; the results go to stdout (or stderr under --json). */
+export const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+// ---------------------------------------------------------------------------------------------
+
+export const children = new Set<ChildProcess>();
+
+export function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child is gone. */
+export function stopChild(child: ChildProcess, graceMs = 20_000): Promise<void> {
+  if (!alive(child)) return Promise.resolve();
+  return new Promise((done) => {
+    const kill = setTimeout(() => {
+      if (alive(child)) child.kill('SIGKILL');
+    }, graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map((c) => stopChild(c)));
+  children.clear();
+}
+
+// Last resort (an exception escaping everything): never leave a service running behind us.
+process.on('exit', () => {
+  for (const c of children) if (alive(c)) c.kill('SIGKILL');
+});
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export interface Service {
+  child: ChildProcess;
+  baseUrl: string;
+  startSeconds: number;
+}
+
+export async function startService(s: Settings): Promise<Service> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV || 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: s.logLevel,
+  };
+  delete env.PUBLIC_URL;
+  if (s.databaseUrl) {
+    env.DATABASE_URL = s.databaseUrl;
+    delete env.DATA_DIR;
+  } else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = s.dataDir;
+  }
+  // The public TV limit (60 per minute per IP) would stop the load generator, which is one IP.
+  env.TV_PUBLIC_PER_MINUTE = '1000000000';
+  if (s.scale) env.SEED_DEMO = '0';
+  env.STUDIO_SESSION_PER_MINUTE = '1000000000';
+  const child = spawn(process.execPath, [...s.serviceNodeArgs, resolve(DIST, 'main.js')], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+
+  // Keep the last lines for a failure report; pass log lines (not the banner) through.
+  const tail: string[] = [];
+  const onLines = (stream: NodeJS.ReadableStream, forward: (line: string) => boolean) => {
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        tail.push(line);
+        if (tail.length > 40) tail.shift();
+        if (forward(line)) log(`[service] ${line}`);
+      }
+    });
+  };
+  onLines(child.stdout!, (line) => line.startsWith('{'));
+  onLines(child.stderr!, (line) => line.trim() !== '');
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  let lastProgress = started;
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = signal ? `signal ${signal}` : `exit code ${code}`;
+  });
+  // The demo seed runs only on a database without partners, so a first start killed half-way leaves
+  // a partial database that is never completed: the marker tells that case apart.
+  const marker = resolve(s.dataDir, '.bench-ready');
+  if (!s.databaseUrl && existsSync(resolve(s.dataDir, 'pgdata')) && !existsSync(marker)) {
+    log(`warning: ${s.dataDir} exists but no bench run has finished starting on it; if an earlier first start (demo seed) was interrupted, delete the directory and run again`);
+  }
+  log(`starting the service on ${s.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${s.dataDir}`} (port ${port})`);
+  for (;;) {
+    if (exited) {
+      throw new Error(`the service stopped while starting (${exited}); its last output:\n  ${tail.join('\n  ')}`);
+    }
+    const elapsed = (Date.now() - started) / 1000;
+    if (elapsed > s.startTimeoutSeconds) {
+      throw new Error(`the service was not ready after ${s.startTimeoutSeconds} s (BENCH_START_TIMEOUT_SECONDS); its last output:\n  ${tail.join('\n  ')}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.ok) {
+        log(`service ready in ${elapsed.toFixed(1)} s`);
+        if (!s.databaseUrl) writeFileSync(marker, `${new Date().toISOString()}\n`);
+        return { child, baseUrl, startSeconds: elapsed };
+      }
+    } catch {
+      // not listening yet (migrating or seeding)
+    }
+    if (Date.now() - lastProgress >= 10_000) {
+      lastProgress = Date.now();
+      log(`  still starting after ${Math.round(elapsed)} s (the first start on an empty database seeds the demo data${s.databaseUrl ? '' : ': about 95 s or more embedded'})`);
+    }
+    await sleep(250);
+  }
+}
+
+export async function startBare(body: string, contentType: string, bodies: Record<string, { body: string; contentType: string }> = {}): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = fork(resolve(__dirname, 'bare-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.add(child);
+  const port = await new Promise<number>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the bare server did not start within 10 s')), 10_000);
+    child.once('message', (m: unknown) => {
+      clearTimeout(timer);
+      const p = (m as { port?: unknown }).port;
+      if (typeof p === 'number' && p > 0) ok(p);
+      else fail(new Error(`the bare server sent ${JSON.stringify(m)}`));
+    });
+    child.once('exit', (code) => fail(new Error(`the bare server exited (code ${code})`)));
+    child.send({ body, contentType, bodies });
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+

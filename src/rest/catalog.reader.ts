@@ -1,0 +1,160 @@
+import type { ChangeFeed } from '../db/change-feed';
+import { notFound } from '../domain/errors';
+import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
+import { prepareJson, type PreparedJson } from '../http/send-json';
+import { VersionedCache } from '../lib/versioned-cache';
+import type { PartnerApiDeps } from './partner-api.deps';
+import { presentEvent, presentResult } from '../domain/catalog/views';
+import type { PageMeta } from '../http/page-links';
+import { presentFighter, presentMinor, presentVerification } from './presenters';
+import { meta, pageOf, params, parseQueryRecord } from '../http/query';
+
+const PROFILE_BOUTS = 20;
+const TOTALS_MAX_AGE_MS = 60_000;
+const FIGHTERS = { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page };
+const EVENTS = { country: params.country, level: params.level, upcoming: params.upcoming, page: params.page, per_page: params.per_page };
+const RESULTS = { since: params.since, country: params.country, disc: params.disc, event: params.event, page: params.page, per_page: params.per_page };
+
+type Deps = Pick<PartnerApiDeps, 'fighters' | 'events' | 'results' | 'verification' | 'readContext' | 'keys' | 'publicUrl' | 'readCacheTtlMs' | 'reader'>;
+
+/** A page of a list: its body, and the paging numbers its `Link` header is made from. */
+export interface ListBody {
+  json: PreparedJson;
+  meta: PageMeta;
+}
+
+/**
+ * Every partner catalog body (fighters, events, results, verification), rendered from the read
+ * model and kept per data version (the `catalog` topic), day, run and query, so a repeated read
+ * costs no SQL. Shared by the express routes and the fast path. Throws the DomainErrors of bad
+ * parameters (422) and unknown subjects (404); those are never cached.
+ */
+export class CatalogReader {
+  private readonly bodies: VersionedCache<PreparedJson>;
+  private readonly lists: VersionedCache<ListBody>;
+  private readonly totals: VersionedCache<number>;
+
+  constructor(private readonly deps: Deps, changes: ChangeFeed) {
+    this.bodies = new VersionedCache({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 20_000 });
+    this.lists = new VersionedCache({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 5_000 });
+    // A total is a count over a whole table (a million result rows at scale): re-counted on every
+    // change heard, and otherwise at most once a minute against writers this instance cannot hear.
+    this.totals = new VersionedCache({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS) });
+  }
+
+  async fighters(query: Record<string, unknown>): Promise<ListBody> {
+    const q = parseQueryRecord(query, FIGHTERS);
+    await this.deps.reader.assertKnownCountry(q.country);
+    const page = pageOf(q);
+    const ctx = await this.deps.readContext.current();
+    const filters = { q: q.q, country: q.country, disc: q.disc, status: q.status };
+    const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
+    return this.lists.get(`fighters|${scope}|${page.page}|${page.perPage}`, async () => {
+      const [total, rows] = await Promise.all([
+        this.totals.get(`fighters|${scope}`, () => this.deps.fighters.count(ctx, filters)),
+        this.deps.fighters.list(ctx, filters, page),
+      ]);
+      const data = rows.map((r) => presentFighter(r, r.record, standing(r)));
+      return listBody(ctx.asOf, meta(page, total), data);
+    });
+  }
+
+  async fighter(slug: string): Promise<PreparedJson> {
+    const ctx = await this.deps.readContext.current();
+    return this.bodies.get(`fighter|${ctx.runId}|${ctx.today}|${slug}`, async () => {
+      const row = await this.deps.fighters.bySlug(ctx, slug);
+      if (!row) throw notFound(`fighter "${slug}"`);
+      if (row.f_minor) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) });
+      const bouts = await this.deps.results.forFighter(ctx, row.f_id, PROFILE_BOUTS);
+      const data = {
+        ...presentFighter(row, row.record, standing(row)),
+        bouts: bouts.map((b) => presentResult(b, ctx.asOf, this.deps.publicUrl, false)),
+      };
+      return prepareJson({ as_of: ctx.asOf, data });
+    });
+  }
+
+  async events(query: Record<string, unknown>): Promise<ListBody> {
+    const q = parseQueryRecord(query, EVENTS);
+    await this.deps.reader.assertKnownCountry(q.country);
+    const page = pageOf(q);
+    const ctx = await this.deps.readContext.current();
+    const filters = { country: q.country, level: q.level, upcoming: q.upcoming };
+    const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
+    return this.lists.get(`events|${scope}|${page.page}|${page.perPage}`, async () => {
+      const [total, rows] = await Promise.all([
+        this.totals.get(`events|${scope}`, () => this.deps.events.count(ctx, filters)),
+        this.deps.events.list(ctx, filters, page),
+      ]);
+      return listBody(ctx.asOf, meta(page, total), rows.map((e) => presentEvent(e, this.deps.publicUrl)));
+    });
+  }
+
+  async event(code: string): Promise<PreparedJson> {
+    const ctx = await this.deps.readContext.current();
+    return this.bodies.get(`event|${ctx.runId}|${ctx.today}|${code}`, async () => {
+      const event = await this.deps.events.byCode(code);
+      if (!event) throw notFound(`event "${code}"`);
+      return prepareJson({ as_of: ctx.asOf, data: presentEvent(event, this.deps.publicUrl) });
+    });
+  }
+
+  async eventResults(code: string): Promise<PreparedJson> {
+    const ctx = await this.deps.readContext.current();
+    return this.bodies.get(`event-results|${ctx.runId}|${ctx.today}|${code}`, async () => {
+      const event = await this.deps.events.byCode(code);
+      if (!event) throw notFound(`event "${code}"`);
+      const rows = await this.deps.results.forEvent(ctx, event.e_code);
+      const data = rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl));
+      return prepareJson({ as_of: ctx.asOf, event: presentEvent(event, this.deps.publicUrl), count: data.length, data });
+    });
+  }
+
+  async results(query: Record<string, unknown>): Promise<ListBody> {
+    const q = parseQueryRecord(query, RESULTS);
+    await this.deps.reader.assertKnownCountry(q.country);
+    const page = pageOf(q);
+    const ctx = await this.deps.readContext.current();
+    const filters = { since: q.since, country: q.country, disc: q.disc, event: q.event };
+    const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
+    return this.lists.get(`results|${scope}|${page.page}|${page.perPage}`, async () => {
+      const [total, rows] = await Promise.all([
+        this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
+        this.deps.results.list(ctx, filters, page),
+      ]);
+      return listBody(ctx.asOf, meta(page, total), rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)));
+    });
+  }
+
+  async verify(number: string): Promise<PreparedJson> {
+    const ctx = await this.deps.readContext.current();
+    return this.bodies.get(`verify|${ctx.runId}|${ctx.today}|${number}`, async () => {
+      const verification = await this.deps.verification.verify(ctx, number);
+      return prepareJson({ as_of: ctx.asOf, ...presentVerification(verification) });
+    });
+  }
+
+  /** Not cached: `request_count` moves with every request (this one included). */
+  async me(p: PartnerPrincipal): Promise<PreparedJson> {
+    const [ctx, requestCount] = await Promise.all([this.deps.readContext.current(), this.deps.keys.requestCount(p.keyId)]);
+    return prepareJson({
+      as_of: ctx.asOf,
+      data: {
+        name: p.name,
+        partner: p.partner,
+        scopes: p.scopes,
+        rate_limit_per_minute: p.rateLimitPerMinute,
+        expires_at: p.expiresAt ? p.expiresAt.toISOString() : null,
+        request_count: requestCount,
+      },
+    });
+  }
+}
+
+function listBody(asOf: string, m: ReturnType<typeof meta>, data: unknown[]): ListBody {
+  return { json: prepareJson({ as_of: asOf, meta: m, data }), meta: m };
+}
+
+function standing(r: { points: number | null; ranks: Record<string, number> | null }) {
+  return r.ranks ? { points: r.points, ranks: r.ranks } : undefined;
+}

@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { createApp, partnerApiDeps } from '../../../src/app';
+import { partnerFastPath } from '../../../src/rest/rankings.fast-path';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
+
+let t: TestApp;
+let w: World;
+let express: ReturnType<typeof createApp>;
+/** Only the fast path: what it does not serve answers 599, so hand-overs are visible. */
+let fastOnly: (req: any, res: any) => void;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: testClock });
+  w = await buildWorld(t.c);
+  express = createApp(t.c);
+  const fast = partnerFastPath(partnerApiDeps(t.c), t.c.requestLog);
+  fastOnly = (req, res) => void fast(req, res).then((handled) => {
+    if (!handled) {
+      res.statusCode = 599;
+      res.end();
+    }
+  });
+});
+afterAll(() => t?.close());
+
+const auth = { Authorization: `Bearer ${KEYS.full}` };
+
+describe('the partner fast path', () => {
+  it('answers every cached read with the body, ETag and headers of the express route', async () => {
+    const paths = [
+      '/divisions', '/fighters', '/fighters?q=mu&per_page=2', `/fighters/${w.slugs.anna}`, `/fighters/${w.slugs.minor}`,
+      '/events?upcoming=1', `/events/${w.events.world}`, `/events/${w.events.world}/results`, '/results?since=2026-01-01',
+      `/verify/${w.numbers.activeLicence}`, `/verify/${w.numbers.supersededLicence.toLowerCase()}`, `/verify/${encodeURIComponent(` ${w.numbers.activeFid} `)}`,
+    ];
+    for (const path of paths) {
+      const fast = await request(fastOnly).get(`/api/v1${path}`).set(auth);
+      const slow = await request(express).get(`/api/v1${path}`).set(auth);
+      expect([path, fast.status]).toEqual([path, 200]);
+      expect(fast.text).toBe(slow.text);
+      expect(fast.headers.etag).toBe(slow.headers.etag);
+      for (const h of ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'content-type', 'cache-control']) {
+        expect(fast.headers[h]).toBeDefined();
+      }
+    }
+  });
+
+  it('serves /me with the request counted', async () => {
+    await t.c.keys.flush();
+    const first = await request(fastOnly).get('/api/v1/me').set(auth);
+    const second = await request(fastOnly).get('/api/v1/me').set(auth);
+    expect(first.status).toBe(200);
+    expect(second.body.data.request_count).toBe(first.body.data.request_count + 1);
+  });
+
+  it('hands unknown subjects, bad parameters, missing scopes and loose paths to express', async () => {
+    const cases = [
+      request(fastOnly).get('/api/v1/fighters/nobody').set(auth),
+      request(fastOnly).get('/api/v1/events/EV-0000-0000/results').set(auth),
+      request(fastOnly).get('/api/v1/verify/LIC-XX').set(auth),
+      request(fastOnly).get('/api/v1/fighters?q=a').set(auth),
+      request(fastOnly).get('/api/v1/results?page=0').set(auth),
+      request(fastOnly).get('/api/v1/fighters').set('Authorization', `Bearer ${KEYS.rankings}`),
+      request(fastOnly).get('/api/v1/fighters/').set(auth),
+      request(fastOnly).get('/api/v1/Fighters').set(auth),
+      request(fastOnly).get('/api/v1/fighters/%E0%A4%A').set(auth),
+      request(fastOnly).get('/api/v1/openapi.json'),
+    ];
+    for (const res of await Promise.all(cases)) expect(res.status).toBe(599);
+  });
+});
