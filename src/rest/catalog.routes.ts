@@ -9,18 +9,23 @@ import { setPageLinks } from '../http/page-links';
 
 const PROFILE_BOUTS = 20;
 
+/** The query parameters of each list (the Link header keeps these and no others). */
+const FIGHTERS_QUERY = { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page };
+const EVENTS_QUERY = { country: params.country, level: params.level, upcoming: params.upcoming, page: params.page, per_page: params.per_page };
+const RESULTS_QUERY = { since: params.since, country: params.country, disc: params.disc, event: params.event, page: params.page, per_page: params.per_page };
+
 /** Fighters, events, results and verification: parse, one query object, present. */
 export function catalogHandlers(deps: PartnerApiDeps) {
   const url = deps.publicUrl;
   /** A list body with its meta, and the Link header that goes with it. */
-  const listMeta = (req: Request, res: Response, page: { page: number; perPage: number }, total: number) => {
+  const listMeta = (req: Request, res: Response, spec: object, page: { page: number; perPage: number }, total: number) => {
     const m = meta(page, total);
-    setPageLinks(res, url, req.originalUrl, m);
+    setPageLinks(res, url, req.originalUrl, m, Object.keys(spec));
     return m;
   };
   return {
     async fighters(req: Request, res: Response): Promise<void> {
-      const q = parseQuery(req, { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page });
+      const q = parseQuery(req, FIGHTERS_QUERY);
       await deps.reader.assertKnownCountry(q.country);
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
@@ -28,7 +33,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const ids = rows.map((r) => r.f_id);
       const [records, standings] = await Promise.all([deps.fighters.records(ids), deps.rankings.ranksOf(ctx, ids)]);
       const data = rows.map((r) => presentFighter(r, records.get(r.f_id)!, standings.get(r.f_id)));
-      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, FIGHTERS_QUERY, page, total), data });
     },
 
     async fighter(req: Request, res: Response): Promise<void> {
@@ -52,12 +57,12 @@ export function catalogHandlers(deps: PartnerApiDeps) {
     },
 
     async events(req: Request, res: Response): Promise<void> {
-      const q = parseQuery(req, { country: params.country, level: params.level, upcoming: params.upcoming, page: params.page, per_page: params.per_page });
+      const q = parseQuery(req, EVENTS_QUERY);
       await deps.reader.assertKnownCountry(q.country);
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.events.list(ctx, q, page);
-      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((e) => presentEvent(e, url)) });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, EVENTS_QUERY, page, total), data: rows.map((e) => presentEvent(e, url)) });
     },
 
     async event(req: Request, res: Response): Promise<void> {
@@ -77,12 +82,12 @@ export function catalogHandlers(deps: PartnerApiDeps) {
     },
 
     async results(req: Request, res: Response): Promise<void> {
-      const q = parseQuery(req, { since: params.since, country: params.country, disc: params.disc, event: params.event, page: params.page, per_page: params.per_page });
+      const q = parseQuery(req, RESULTS_QUERY);
       await deps.reader.assertKnownCountry(q.country);
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.results.list(ctx, q, page);
-      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((r) => presentResult(r, ctx.asOf, url)) });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, RESULTS_QUERY, page, total), data: rows.map((r) => presentResult(r, ctx.asOf, url)) });
     },
 
     async verify(req: Request, res: Response): Promise<void> {

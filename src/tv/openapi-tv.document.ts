@@ -943,8 +943,8 @@ const INFO_DESCRIPTION = [
   '`/live`, `/upcoming` and `/channels` take `page` (from 1, default 1) and `per_page` (1 to 100, default ' +
     '25); a bad value, or one given twice, is a 422 `invalid_page` or `invalid_per_page`. A page past the ' +
     'end is a 200 with empty `data` and true `meta`. Their answers carry a `Link` header with the `first`, ' +
-    '`prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` replaced; no ' +
-    '`prev` on page 1, no `next` on the last page).',
+    '`prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` replaced and ' +
+    'unknown parameters left out; no `prev` on page 1, no `next` on the last page).',
   '',
   '## CORS',
   'The public endpoints and `/openapi.json` are for viewers\' apps and web pages: they allow any origin ' +
