@@ -17,6 +17,11 @@ const PARSER_ERRORS: Record<string, [number, string, string]> = {
   'request.aborted': [400, 'request_aborted', 'the request was aborted'],
 };
 
+const isEncoded = (req: Request): boolean => {
+  const encoding = req.headers['content-encoding'];
+  return typeof encoding === 'string' && encoding.trim().toLowerCase() !== 'identity';
+};
+
 /** Maps every error to a JSON body; nothing internal (stack, SQL) ever reaches a client. */
 export function errorHandler(logger: Logger) {
   // express recognises error middleware by its four parameters
@@ -34,6 +39,12 @@ export function errorHandler(logger: Logger) {
       const [status, code, message] = PARSER_ERRORS[parserError.type];
       const limit = parserError.type === 'entity.too.large' && parserError.limit ? `the request body is larger than ${Math.round(parserError.limit / 1024)} KiB` : message;
       sendError(res, status, code, limit);
+      return;
+    }
+    // A body that its Content-Encoding (gzip, deflate, br) cannot decode: body-parser passes the
+    // decompressor's error on with status 400 and no type. It is no more JSON than a malformed one.
+    if (parserError?.status === 400 && !parserError.type && isEncoded(req)) {
+      sendError(res, 400, 'invalid_json', `the request body cannot be decoded as "${req.headers['content-encoding']}"`);
       return;
     }
     if (parserError?.status === 400 && parserError instanceof URIError) {

@@ -9,14 +9,17 @@ export interface PageMeta {
 /**
  * The `Link` header of a paginated list (RFC 8288, as GitHub sends it): `first` and `last` always,
  * `prev` after page 1, `next` before the last page. Absolute URLs on PUBLIC_URL with the request's
- * own query string, only `page` replaced, so a client follows them without rebuilding its filters.
+ * own query, only `page` replaced, so a client follows them without rebuilding its filters. Only
+ * the parameters the endpoint knows (`known`) are kept: unknown ones are ignored by the endpoint,
+ * and echoing them four times over would let a long query make a header no client accepts.
  */
-export function pageLinks(publicUrl: string, url: string, meta: PageMeta): string {
+export function pageLinks(publicUrl: string, url: string, meta: PageMeta, known: readonly string[]): string {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  const query = q < 0 ? '' : url.slice(q + 1);
+  const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  const kept = [...query].filter(([name]) => name !== 'page' && known.includes(name));
   const to = (page: number) => {
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams(kept);
     params.set('page', String(page));
     return `<${publicUrl}${path}?${params.toString()}>`;
   };
@@ -29,6 +32,6 @@ export function pageLinks(publicUrl: string, url: string, meta: PageMeta): strin
 }
 
 /** Sets the header; `url` is the full request URL (express's originalUrl, or a fast path's req.url). */
-export function setPageLinks(res: ServerResponse, publicUrl: string, url: string, meta: PageMeta): void {
-  res.setHeader('Link', pageLinks(publicUrl, url, meta));
+export function setPageLinks(res: ServerResponse, publicUrl: string, url: string, meta: PageMeta, known: readonly string[]): void {
+  res.setHeader('Link', pageLinks(publicUrl, url, meta, known));
 }

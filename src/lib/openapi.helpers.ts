@@ -205,7 +205,7 @@ export function commonHeaderSpecs(rateLimitDescription: string): Record<string, 
       description:
         'Pagination links (RFC 8288), as GitHub sends them: `<url>; rel="first"`, `rel="prev"` (not on page 1), ' +
         '`rel="next"` (not on the last page) and `rel="last"`, comma-separated. Absolute URLs with the ' +
-        'request\'s own query string, only `page` replaced.',
+        'request\'s own query, only `page` replaced; parameters the endpoint does not know (and ignores) are left out.',
       schema: str(undefined, { example: '<https://api.example/api/v1/fighters?country=germany&page=2>; rel="next"' }),
     },
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: str(undefined, { example: 'Bearer' }) },

@@ -21,6 +21,8 @@ type Deps = Pick<PartnerApiDeps, 'fighters' | 'events' | 'results' | 'verificati
 export interface ListBody {
   json: PreparedJson;
   meta: PageMeta;
+  /** The list's own query parameters: its `Link` header keeps these and no others. */
+  known: readonly string[];
 }
 
 /**
@@ -55,7 +57,7 @@ export class CatalogReader {
         this.deps.fighters.list(ctx, filters, page),
       ]);
       const data = rows.map((r) => presentFighter(r, r.record, standing(r)));
-      return listBody(ctx.asOf, meta(page, total), data);
+      return listBody(ctx.asOf, meta(page, total), data, FIGHTERS);
     });
   }
 
@@ -86,7 +88,7 @@ export class CatalogReader {
         this.totals.get(`events|${scope}`, () => this.deps.events.count(ctx, filters)),
         this.deps.events.list(ctx, filters, page),
       ]);
-      return listBody(ctx.asOf, meta(page, total), rows.map((e) => presentEvent(e, this.deps.publicUrl)));
+      return listBody(ctx.asOf, meta(page, total), rows.map((e) => presentEvent(e, this.deps.publicUrl)), EVENTS);
     });
   }
 
@@ -122,7 +124,7 @@ export class CatalogReader {
         this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
         this.deps.results.list(ctx, filters, page),
       ]);
-      return listBody(ctx.asOf, meta(page, total), rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)));
+      return listBody(ctx.asOf, meta(page, total), rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)), RESULTS);
     });
   }
 
@@ -151,8 +153,8 @@ export class CatalogReader {
   }
 }
 
-function listBody(asOf: string, m: ReturnType<typeof meta>, data: unknown[]): ListBody {
-  return { json: prepareJson({ as_of: asOf, meta: m, data }), meta: m };
+function listBody(asOf: string, m: ReturnType<typeof meta>, data: unknown[], spec: object): ListBody {
+  return { json: prepareJson({ as_of: asOf, meta: m, data }), meta: m, known: Object.keys(spec) };
 }
 
 function standing(r: { points: number | null; ranks: Record<string, number> | null }) {

@@ -8,7 +8,7 @@ export function catalogHandlers(reader: CatalogReader, publicUrl: string) {
   const query = (req: Request) => req.query as Record<string, unknown>;
   /** A list page with its `Link` header (first, prev, next, last). */
   const sendList = async (req: Request, res: Response, page: ListBody) => {
-    setPageLinks(res, publicUrl, req.originalUrl, page.meta);
+    setPageLinks(res, publicUrl, req.originalUrl, page.meta, page.known);
     await sendJson(req, res, page.json);
   };
   return {

@@ -755,7 +755,7 @@ const INFO_DESCRIPTION = [
     'values. List answers take `page` (from 1, default 1) and `per_page` (1 to 100, default 25); a page ' +
     'past the end is a 200 with empty `data` and true `meta`. A list answer carries a `Link` header with ' +
     'the `first`, `prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` ' +
-    'replaced; no `prev` on page 1, no `next` on the last page).',
+    'replaced and unknown parameters left out; no `prev` on page 1, no `next` on the last page).',
   '',
   '## CORS',
   'The partner API is for servers: keys are secrets and must not reach a browser. It sends no CORS ' +

@@ -2,7 +2,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { authenticate, requireScope } from '../http/authenticate';
 import { sendError } from '../http/http-errors';
-import { methodNotAllowed } from '../http/method-not-allowed';
+import { methodNotAllowed, methodNotAllowedOnBadPath } from '../http/method-not-allowed';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
 import { catalogHandlers } from './catalog.routes';
@@ -46,6 +46,7 @@ export function partnerApiRouter(deps: PartnerApiDeps): Router {
   get('/results', 'results.read', catalog.results);
   get('/verify/:number', null, catalog.verify);
   get('/me', null, catalog.me);
+  router.use(methodNotAllowedOnBadPath(router));
   router.use((req, res) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.baseUrl}${req.path}; see ${req.baseUrl}/openapi.json`));
   return router;
 }

@@ -62,7 +62,7 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
       await deps.limiter.refund(`pk:${principal.keyId}`).catch(() => undefined);
       res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
     };
-    if ('meta' in body) setPageLinks(res, deps.publicUrl, req.url ?? '', body.meta);
+    if ('meta' in body) setPageLinks(res, deps.publicUrl, req.url ?? '', body.meta, body.known);
     await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), 'meta' in body ? body.json : body);
     log.answered(req, res, `/api/v1/${route.path}`, started);
     return true;

@@ -612,7 +612,7 @@ function operation(spec: OperationSpec): Schema {
   const badRequest = [...(readsBody ? ['invalid_json'] : []), ...(hasPathParam ? ['invalid_path'] : [])];
   if (badRequest.length > 0) {
     const parts = [];
-    if (readsBody) parts.push('the body is not valid JSON: `invalid_json`');
+    if (readsBody) parts.push('the body is not valid JSON, or cannot be decoded under its `Content-Encoding`: `invalid_json`');
     if (hasPathParam) parts.push('a path value is not valid percent-encoding: `invalid_path`');
     responses['400'] = errorResponse(
       `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
@@ -943,8 +943,8 @@ const INFO_DESCRIPTION = [
   '`/live`, `/upcoming` and `/channels` take `page` (from 1, default 1) and `per_page` (1 to 100, default ' +
     '25); a bad value, or one given twice, is a 422 `invalid_page` or `invalid_per_page`. A page past the ' +
     'end is a 200 with empty `data` and true `meta`. Their answers carry a `Link` header with the `first`, ' +
-    '`prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` replaced; no ' +
-    '`prev` on page 1, no `next` on the last page).',
+    '`prev`, `next` and `last` pages (GitHub style: absolute URLs, your query with `page` replaced and ' +
+    'unknown parameters left out; no `prev` on page 1, no `next` on the last page).',
   '',
   '## CORS',
   'The public endpoints and `/openapi.json` are for viewers\' apps and web pages: they allow any origin ' +
@@ -974,8 +974,10 @@ const INFO_DESCRIPTION = [
   '',
   '## Request bodies',
   '`POST /broadcasts` and `PATCH /broadcasts/{id}` take JSON objects (`Content-Type: application/json`) ' +
-    'of at most 64 KiB; `go-live`, `end` and `rotate-stream-key` take no body. Malformed JSON is a 400 ' +
-    '`invalid_json`; a body that is not JSON a 415 `unsupported_media_type`; a larger one a 413 ' +
+    'of at most 64 KiB; `go-live`, `end` and `rotate-stream-key` take no body. Malformed JSON, or a body ' +
+    'that its `Content-Encoding` (`gzip`, `deflate`, `br`) cannot decode, is a 400 `invalid_json`; an ' +
+    'unknown `Content-Encoding` or a body that is not JSON is a 415 `unsupported_media_type`; a larger ' +
+    'one a 413 ' +
     '`payload_too_large`. A bad field is a 422 `invalid_<field>` (`invalid_title`, `invalid_source`, ' +
     '`invalid_source_url`, `invalid_scheduled_at`, `invalid_visibility`, `invalid_discipline`, ' +
     '`invalid_language`, `invalid_tags`); an unknown field or a body that is not a JSON object a 422 ' +

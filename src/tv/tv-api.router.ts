@@ -12,7 +12,7 @@ import type { Logger } from '../lib/logger';
 import { rateLimit } from '../http/rate-limit';
 import { prepareJson, sendJson } from '../http/send-json';
 import type { RateLimiter } from '../http/rate-limiter';
-import { methodNotAllowed as partnerMethodNotAllowed } from '../http/method-not-allowed';
+import { methodNotAllowed as partnerMethodNotAllowed, methodNotAllowedOnBadPath } from '../http/method-not-allowed';
 import type { TvScheduleReader } from './tv-schedule.reader';
 import { presentBroadcast, presentPublicBroadcast, rowOf } from '../domain/channels/broadcast.view';
 
@@ -141,6 +141,7 @@ export function tvApiRouter(deps: TvApiDeps): Router {
     await sendJson(req, res, { data: await deps.ingest.health(me(res).channelId, String(req.params.id)) });
   })).all(methodNotAllowed('GET, HEAD'));
 
+  router.use(methodNotAllowedOnBadPath(router, null));
   router.use((req: Request, res: Response, _next: NextFunction) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.baseUrl}${req.path}; see ${req.baseUrl}/openapi.json`));
   return router;
 }

@@ -40,7 +40,7 @@ export class TvScheduleReader {
       const { rows, total } = await this.queries[kind](page);
       return this.page(meta(page, total), rows.map(presentPublicBroadcast));
     });
-    return { json: found.json, link: pageLinks(this.publicUrl, url, found.meta) };
+    return { json: found.json, link: pageLinks(this.publicUrl, url, found.meta, Object.keys(LIST_PARAMS)) };
   }
 
   private page(m: ReturnType<typeof meta>, data: unknown[]): { json: PreparedJson; meta: PageMeta } {

@@ -51,6 +51,7 @@ export class TvQueries {
   }
 
   async channel(slug: string): Promise<{ slug: string; name: string; live: BroadcastRow[]; upcoming: BroadcastRow[]; replays: BroadcastRow[] } | null> {
+    if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
     const conn = this.connection();
     const [channel] = await conn.execute<{ id: string; slug: string; name: string }[]>(
       `select id, slug, name from channel where slug = ? and approved_at is not null`, [slug]);
@@ -63,6 +64,7 @@ export class TvQueries {
 
   /** Any visibility: an unlisted broadcast is reachable by its slug. */
   async broadcastBySlug(slug: string): Promise<BroadcastRow | null> {
+    if (slug.includes('\0')) return null; // as for channels: no such slug, and no failing query
     const rows = await this.connection().execute<BroadcastRow[]>(
       `select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.slug = ? and c.approved_at is not null`, [slug]);
     return rows[0] ?? null;

@@ -73,6 +73,13 @@ describe('partner API', () => {
   test('/events', () => walk(partner('/events'), '/api/v1/events', {}));
   test('/results', () => walk(partner('/results'), '/api/v1/results', { since: '2000-01-01' }));
 
+  test('unknown parameters (ignored by the endpoint) are left out of the links, however long', async () => {
+    const res = await getPartner(t.app, `/fighters?disc=kickboxing&junk=${'x'.repeat(5000)}&per_page=1`, KEYS.full);
+    expect(res.status).toBe(200);
+    for (const url of Object.values(links(res))) expect([...url.searchParams.keys()].sort()).toEqual(['disc', 'page', 'per_page']);
+    expect(String(res.headers.link).length).toBeLessThan(1000);
+  });
+
   test('a list without a query still gets first and last (page 1 of 1 has no prev or next)', async () => {
     const res = await getPartner(t.app, '/fighters?q=zzzz-nobody', KEYS.full);
     expect(res.body.meta.last_page).toBe(1);

@@ -292,6 +292,16 @@ describe('hostile path values', () => {
       expectClientError(path, res);
     }
   });
+
+  it('a method the path does not serve is a 405 even when a path value is a malformed escape (the 400 is for its own methods)', async () => {
+    for (const [method, path, allow] of [['post', '/api/v1/fighters/%ZZ', 'GET, HEAD'], ['delete', '/api/v1/events/%FF/results', 'GET, HEAD'], ['get', '/api/tv/broadcasts/%FF/end', 'POST'], ['put', '/api/tv/broadcasts/%C3%28', 'GET, HEAD, PATCH']] as const) {
+      const res = await request(t.app)[method](path);
+      expectClientError(`${method} ${path}`, res, 405, 'method_not_allowed');
+      expect([path, res.headers.allow]).toEqual([path, allow]);
+    }
+    expectClientError('get', await request(t.app).get('/api/v1/fighters/%ZZ'), 400, 'invalid_path');
+    expectClientError('patch', await request(t.app).patch('/api/tv/broadcasts/%ZZ'), 400, 'invalid_path');
+  });
 });
 
 function isMalformedEscape(segment: string): boolean {
