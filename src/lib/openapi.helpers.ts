@@ -16,7 +16,10 @@
  *   `$ref` would have no effect).
  */
 
-export type Schema = Record<string, unknown>;
+import type { z } from 'zod';
+import { parameterSchema, type Schema } from './openapi.zod';
+
+export type { Schema };
 export type Props = Record<string, Schema>;
 
 export const ref = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): Schema => ({
@@ -154,21 +157,29 @@ export function errorSchema(): Schema {
   };
 }
 
-/** `Page` and `PerPage`: the paging parameters of every list endpoint. */
-export function pagingParameterSpecs(): Record<'Page' | 'PerPage', ParamSpec> {
+/** What a request parameter's parser says of it (src/http/query.ts `ParamSpec`). */
+export interface ParsedParam {
+  schema: z.ZodType;
+  /** What the parser accepts, in words, as its 422 message says it. */
+  accepts: string;
+}
+
+/**
+ * A query parameter described from its parser: the schema is generated from the parser's zod
+ * schema, and the description is the document's prose followed by what the parser accepts (in the words
+ * of the 422 message).
+ */
+export function queryParameter(name: string, parsed: ParsedParam, prose: string, example?: unknown): ParamSpec {
+  const spec: ParamSpec = { name, in: 'query', description: `${prose} Must be ${parsed.accepts}.`, schema: parameterSchema(parsed.schema) };
+  if (example !== undefined) spec.example = example;
+  return spec;
+}
+
+/** `Page` and `PerPage`: the paging parameters of every list endpoint, from their parsers. */
+export function pagingParameterSpecs(page: ParsedParam, perPage: ParsedParam): Record<'Page' | 'PerPage', ParamSpec> {
   return {
-    Page: {
-      name: 'page',
-      in: 'query',
-      description: 'Page number, from 1.',
-      schema: int(undefined, { minimum: 1, maximum: 999999999, default: 1 }),
-    },
-    PerPage: {
-      name: 'per_page',
-      in: 'query',
-      description: 'Page size, 1 to 100.',
-      schema: int(undefined, { minimum: 1, maximum: 100, default: 25 }),
-    },
+    Page: queryParameter('page', page, 'Page number, from 1.'),
+    PerPage: queryParameter('per_page', perPage, 'Page size, 1 to 100.'),
   };
 }
 

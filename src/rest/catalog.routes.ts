@@ -6,6 +6,16 @@ import { presentEvent, presentResult } from '../domain/catalog/views';
 import { presentFighter, presentMinor, presentVerification } from './presenters';
 import { meta, pageOf, params, parseQuery } from '../http/query';
 import { setPageLinks } from '../http/page-links';
+import type {
+  EventListResponseBody,
+  EventResponseBody,
+  EventResultsResponseBody,
+  FighterListResponseBody,
+  FighterProfileResponseBody,
+  KeyInfoResponseBody,
+  ResultListResponseBody,
+  VerificationResponseBody,
+} from './schemas/responses';
 
 const PROFILE_BOUTS = 20;
 
@@ -28,7 +38,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const ids = rows.map((r) => r.f_id);
       const [records, standings] = await Promise.all([deps.fighters.records(ids), deps.rankings.ranksOf(ctx, ids)]);
       const data = rows.map((r) => presentFighter(r, records.get(r.f_id)!, standings.get(r.f_id)));
-      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data } satisfies FighterListResponseBody);
     },
 
     async fighter(req: Request, res: Response): Promise<void> {
@@ -36,7 +46,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const row = await deps.fighters.bySlug(ctx, String(req.params.slug));
       if (!row) throw notFound(`fighter "${req.params.slug}"`);
       if (row.f_minor) {
-        await sendJson(req, res, { as_of: ctx.asOf, data: presentMinor(row) });
+        await sendJson(req, res, { as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
         return;
       }
       const [records, standings, bouts] = await Promise.all([
@@ -48,7 +58,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
         ...presentFighter(row, records.get(row.f_id)!, standings.get(row.f_id)),
         bouts: bouts.map((b) => presentResult(b, ctx.asOf, url, false)),
       };
-      await sendJson(req, res, { as_of: ctx.asOf, data });
+      await sendJson(req, res, { as_of: ctx.asOf, data } satisfies FighterProfileResponseBody);
     },
 
     async events(req: Request, res: Response): Promise<void> {
@@ -57,14 +67,14 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.events.list(ctx, q, page);
-      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((e) => presentEvent(e, url)) });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((e) => presentEvent(e, url)) } satisfies EventListResponseBody);
     },
 
     async event(req: Request, res: Response): Promise<void> {
       const ctx = await deps.readContext.current();
       const event = await deps.events.byCode(String(req.params.code));
       if (!event) throw notFound(`event "${req.params.code}"`);
-      await sendJson(req, res, { as_of: ctx.asOf, data: presentEvent(event, url) });
+      await sendJson(req, res, { as_of: ctx.asOf, data: presentEvent(event, url) } satisfies EventResponseBody);
     },
 
     async eventResults(req: Request, res: Response): Promise<void> {
@@ -73,7 +83,7 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       if (!event) throw notFound(`event "${req.params.code}"`);
       const rows = await deps.results.forEvent(ctx, event.e_id);
       const data = rows.map((r) => presentResult(r, ctx.asOf, url));
-      await sendJson(req, res, { as_of: ctx.asOf, event: presentEvent(event, url), count: data.length, data });
+      await sendJson(req, res, { as_of: ctx.asOf, event: presentEvent(event, url), count: data.length, data } satisfies EventResultsResponseBody);
     },
 
     async results(req: Request, res: Response): Promise<void> {
@@ -82,13 +92,13 @@ export function catalogHandlers(deps: PartnerApiDeps) {
       const page = pageOf(q);
       const ctx = await deps.readContext.current();
       const { rows, total } = await deps.results.list(ctx, q, page);
-      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((r) => presentResult(r, ctx.asOf, url)) });
+      await sendJson(req, res, { as_of: ctx.asOf, meta: listMeta(req, res, page, total), data: rows.map((r) => presentResult(r, ctx.asOf, url)) } satisfies ResultListResponseBody);
     },
 
     async verify(req: Request, res: Response): Promise<void> {
       const ctx = await deps.readContext.current();
       const verification = await deps.verification.verify(ctx, String(req.params.number));
-      await sendJson(req, res, { as_of: ctx.asOf, ...presentVerification(verification) });
+      await sendJson(req, res, { as_of: ctx.asOf, ...presentVerification(verification) } satisfies VerificationResponseBody);
     },
 
     async me(req: Request, res: Response): Promise<void> {
@@ -100,12 +110,12 @@ export function catalogHandlers(deps: PartnerApiDeps) {
         data: {
           name: p.name,
           partner: p.partner,
-          scopes: p.scopes,
+          scopes: p.scopes as KeyInfoResponseBody['data']['scopes'],
           rate_limit_per_minute: p.rateLimitPerMinute,
           expires_at: p.expiresAt ? p.expiresAt.toISOString() : null,
           request_count: requestCount,
         },
-      });
+      } satisfies KeyInfoResponseBody);
     },
   };
 }

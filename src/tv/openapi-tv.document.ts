@@ -65,6 +65,7 @@ import {
 } from '../domain/channels/broadcast.entities';
 import { BILLING_STATES, CHANNEL_SCOPES, LIVE_SLOTS as PLAN_LIVE_SLOTS, PLANS as CHANNEL_PLANS } from '../domain/channels/channel.entities';
 import { DISCIPLINES } from '../domain/reference/vocabulary';
+import { params } from '../http/query';
 
 export const TV_OPENAPI_VERSION = '1.0.0';
 export const TV_API_BASE_PATH = '/api/tv';
@@ -481,7 +482,7 @@ const bodySchemas: Record<string, Schema> = {
 // ---------------------------------------------------------------------------------------------
 
 const parameterSpecs: Record<string, ParamSpec> = {
-  ...pagingParameterSpecs(),
+  ...pagingParameterSpecs(params.page, params.per_page),
   ChannelSlug: {
     name: 'slug',
     in: 'path',
