@@ -25,7 +25,8 @@ const SELF_DESCRIBING_FORMATS = new Set(['date', 'date-time', 'uuid']);
  * - an integer's implicit safe-integer bounds are dropped (they are not part of the contract);
  * - a nullable enum lets `null` through its `enum` (OpenAPI 3.0.3: `nullable` does not widen `enum`);
  * - an open object is `additionalProperties: true` rather than `{}`;
- * - `date`, `date-time` and `uuid` strings carry their `format`, not zod's regular expression.
+ * - `date`, `date-time` and `uuid` strings carry their `format`, not zod's regular expression;
+ * - a lone `allOf: [{ $ref }]` (zod's rendering of an optional reference) is the `$ref` itself.
  */
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
@@ -41,6 +42,8 @@ function tidy(node: unknown): unknown {
   const extra = out.additionalProperties;
   if (extra !== null && typeof extra === 'object' && Object.keys(extra).length === 0) out.additionalProperties = true;
   if (typeof out.format === 'string' && SELF_DESCRIBING_FORMATS.has(out.format)) delete out.pattern;
+  const allOf = out.allOf;
+  if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(out).length === 1 && Object.keys(allOf[0] as Schema).join() === '$ref') return allOf[0];
   return out;
 }
 
