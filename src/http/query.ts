@@ -51,24 +51,29 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
 });
 
+export const DEFAULT_PER_PAGE = 25;
+
+/**
+ * The query parameters of both APIs: each parses its value and says what it accepts; the OpenAPI
+ * documents describe a parameter from the same spec (its schema, its `accepts` text), and
+ * `.meta({ default })` is what the document shows as the default.
+ */
 export const params = {
   disc: param(z.enum(DISCIPLINES), `one of ${DISCIPLINES.join(', ')}`),
   cat: param(z.enum(CATEGORIES), `one of ${CATEGORIES.join(', ')}`),
   g: param(z.enum(GENDERS), `one of ${GENDERS.join(', ')}`),
   wc: param(z.string().regex(new RegExp(WEIGHT_CLASS_PATTERN)), 'a weight-class slug such as 67kg, 63-5kg or 91kg-plus'),
-  scope: param(slug, `world, a continent (${CONTINENTS.join(', ')}) or a country slug`),
+  scope: param(slug.meta({ default: 'world' }), `world, a continent (${CONTINENTS.join(', ')}) or a country slug`),
   q: param(z.string().transform((s) => s.trim()).pipe(z.string().min(2).max(100)), 'a search text of 2 to 100 characters'),
   country: param(slug, 'a country slug such as germany'),
   status: param(z.enum(FIGHTER_STATUSES), `one of ${FIGHTER_STATUSES.join(', ')}`),
   level: param(z.enum(EVENT_LEVELS), `one of ${EVENT_LEVELS.join(', ')}`),
-  upcoming: param(z.enum(['0', '1']).transform((v) => v === '1'), '1 (upcoming only) or 0'),
-  since: param(isoDate, 'a date, YYYY-MM-DD'),
+  upcoming: param(z.enum(['0', '1']).meta({ default: '0' }).transform((v) => v === '1'), '1 (upcoming only) or 0'),
+  since: param(isoDate.meta({ format: 'date' }), 'a date, YYYY-MM-DD'),
   event: param(z.string().min(1).max(40), 'an event code'),
-  page: param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(1)), 'an integer, 1 or more'),
-  per_page: param(z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(100)), 'an integer from 1 to 100'),
+  page: param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.int().min(1).max(999999999)).meta({ default: 1 }), 'an integer, 1 or more'),
+  per_page: param(z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.int().min(1).max(100)).meta({ default: DEFAULT_PER_PAGE }), 'an integer from 1 to 100'),
 };
-
-export const DEFAULT_PER_PAGE = 25;
 
 export function pageOf(parsed: { page?: number; per_page?: number }): { page: number; perPage: number } {
   return { page: parsed.page ?? 1, perPage: parsed.per_page ?? DEFAULT_PER_PAGE };

@@ -1,76 +1,23 @@
 /**
- * Small builders for OpenAPI 3.0.3 documents, shared by the partner API's document
- * (src/rest/openapi.document.ts) and the TV API's (src/tv/openapi-tv.document.ts): the schema
- * builders, and the pieces both APIs answer alike (paging, `Meta`, `Error`, the common headers and
- * error answers, the frame of an operation and of the document). What differs between the two APIs
- * (wording, scopes, which answers an operation has) stays in each document.
+ * The hand-written frame of the OpenAPI 3.0.3 documents, shared by the partner API's document
+ * (src/rest/openapi.document.ts) and the TV API's (src/tv/openapi-tv.document.ts): parameters,
+ * headers, the answers both APIs give alike (401, 403, 404, 429, 500, 304), the Operation Object
+ * and the document. The schemas of bodies are not written here: they are generated from zod
+ * (./openapi.zod.ts; docs/adr/0008-layering.md, "Schemas are the source").
  *
  * Every builder returns a plain object whose key order is fixed by the code, so a document built
  * from them renders byte-for-byte deterministically.
- *
- * Conventions:
- * - `closedObject` lists every property as `required` and allows nothing else;
- * - a value that can be null is `nullable(...)` (with `null` added to its `enum`, if it has one);
- * - a "null or one of these objects" value is a `oneOf` whose last branch is `nullOnly(...)`
- *   (OpenAPI 3.0.3 `nullable` needs a `type` in the same schema object, so `nullable` next to a
- *   `$ref` would have no effect).
  */
 
-export type Schema = Record<string, unknown>;
-export type Props = Record<string, Schema>;
+import type { z } from 'zod';
+import { parameterSchema, type Schema } from './openapi.zod';
+
+export type { Schema };
 
 export const ref = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): Schema => ({
   $ref: `#/components/${kind}/${name}`,
 });
 export const schemaRef = (name: string): Schema => ref('schemas', name);
-
-export function withDescription(schema: Schema, description?: string): Schema {
-  return description === undefined ? schema : { ...schema, description };
-}
-
-export const str = (description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'string', ...extra }, description);
-export const int = (description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'integer', ...extra }, description);
-export const num = (description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'number', ...extra }, description);
-export const bool = (description?: string): Schema => withDescription({ type: 'boolean' }, description);
-export const date = (description?: string): Schema => str(description, { format: 'date', example: '2026-11-20' });
-export const enumOf = (values: readonly string[], description?: string): Schema =>
-  str(description, { enum: [...values] });
-export const arrayOf = (items: Schema, description?: string, extra: Schema = {}): Schema =>
-  withDescription({ type: 'array', items, ...extra }, description);
-/** An array of a named component schema: what `data` of a list answer is. */
-export const listOf = (name: string, description: string): Schema => arrayOf(schemaRef(name), description);
-
-/** Marks a typed schema nullable (and lets `null` through its `enum`, if it has one). */
-export function nullable(schema: Schema): Schema {
-  const out: Schema = { ...schema, nullable: true };
-  if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
-  return out;
-}
-
-/** A schema that admits only `null`: the last branch of a "null or one of these" `oneOf`. */
-export const nullOnly = (description: string): Schema => ({
-  type: 'object',
-  description,
-  nullable: true,
-  enum: [null],
-});
-
-/** A closed object: every property required, nothing else allowed. */
-export function closedObject(properties: Props, description?: string, extra: Schema = {}): Schema {
-  return withDescription(
-    {
-      type: 'object',
-      ...extra,
-      properties,
-      required: Object.keys(properties),
-      additionalProperties: false,
-    },
-    description,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Parameters, headers, responses
@@ -111,7 +58,7 @@ export function errorResponse(description: string, codes: string[], headers: str
       {
         allOf: [
           schemaRef('Error'),
-          { type: 'object', properties: { error: enumOf(codes) } },
+          { type: 'object', properties: { error: { type: 'string', enum: [...codes] } } },
         ],
       },
       { error: codes[0], message: 'See the description of this answer.' },
@@ -126,49 +73,29 @@ export const codeList = (codes: readonly string[]): string => codes.map((c) => `
 // What both APIs answer alike
 // ---------------------------------------------------------------------------------------------
 
-/** `Meta` of a paged list answer; both APIs page with `page` and `per_page` the same way. */
-export function pageMetaSchema(): Schema {
-  return closedObject(
-    {
-      page: int('Current page.', { minimum: 1 }),
-      per_page: int('Page size.', { minimum: 1, maximum: 100 }),
-      total: int('Number of matching items.', { minimum: 0 }),
-      last_page: int('Number of the last page.', { minimum: 0 }),
-    },
-    'Pagination of a list answer. A page past the end is a 200 with empty `data` and true `meta`.',
-  );
+/** What a request parameter's parser says of it (src/http/query.ts `ParamSpec`). */
+export interface ParsedParam {
+  schema: z.ZodType;
+  /** What the parser accepts, in words, as its 422 message says it. */
+  accepts: string;
 }
 
-/** `Error`, the body of every error answer; the one open object, so an answer may add fields. */
-export function errorSchema(): Schema {
-  return {
-    type: 'object',
-    description: 'Body of every error answer.',
-    properties: {
-      error: str('Machine-readable error code.'),
-      message: str('Human-readable explanation.'),
-      request_id: str('The request id (also in the `X-Request-Id` header).'),
-    },
-    required: ['error', 'message'],
-    additionalProperties: true,
-  };
+/**
+ * A query parameter described from its parser: the schema is generated from the parser's zod
+ * schema, and the description is the document's prose followed by what the parser accepts (in the words
+ * of the 422 message).
+ */
+export function queryParameter(name: string, parsed: ParsedParam, prose: string, example?: unknown): ParamSpec {
+  const spec: ParamSpec = { name, in: 'query', description: `${prose} Must be ${parsed.accepts}.`, schema: parameterSchema(parsed.schema) };
+  if (example !== undefined) spec.example = example;
+  return spec;
 }
 
-/** `Page` and `PerPage`: the paging parameters of every list endpoint. */
-export function pagingParameterSpecs(): Record<'Page' | 'PerPage', ParamSpec> {
+/** `Page` and `PerPage`: the paging parameters of every list endpoint, from their parsers. */
+export function pagingParameterSpecs(page: ParsedParam, perPage: ParsedParam): Record<'Page' | 'PerPage', ParamSpec> {
   return {
-    Page: {
-      name: 'page',
-      in: 'query',
-      description: 'Page number, from 1.',
-      schema: int(undefined, { minimum: 1, maximum: 999999999, default: 1 }),
-    },
-    PerPage: {
-      name: 'per_page',
-      in: 'query',
-      description: 'Page size, 1 to 100.',
-      schema: int(undefined, { minimum: 1, maximum: 100, default: 25 }),
-    },
+    Page: queryParameter('page', page, 'Page number, from 1.'),
+    PerPage: queryParameter('per_page', perPage, 'Page size, 1 to 100.'),
   };
 }
 
@@ -178,7 +105,7 @@ export function ifNoneMatchParameterSpec(): ParamSpec {
     name: 'If-None-Match',
     in: 'header',
     description: 'An `ETag` from an earlier answer; when it still matches, the answer is 304 with no body.',
-    schema: str(),
+    schema: { type: 'string' },
   };
 }
 
@@ -196,20 +123,20 @@ export const ID_AND_RATE_HEADERS = ['X-Request-Id', ...RATE_HEADERS];
  */
 export function commonHeaderSpecs(rateLimitDescription: string): Record<string, HeaderSpec> {
   return {
-    'X-Request-Id': { description: 'Id of the request; every answer carries it.', schema: str() },
-    'X-RateLimit-Limit': { description: rateLimitDescription, schema: int() },
-    'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: int(undefined, { minimum: 0 }) },
-    'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the window has room again.', schema: int() },
-    ETag: { description: 'Entity tag of the answer, for `If-None-Match`.', schema: str() },
+    'X-Request-Id': { description: 'Id of the request; every answer carries it.', schema: { type: 'string' } },
+    'X-RateLimit-Limit': { description: rateLimitDescription, schema: { type: 'integer' } },
+    'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+    'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the window has room again.', schema: { type: 'integer' } },
+    ETag: { description: 'Entity tag of the answer, for `If-None-Match`.', schema: { type: 'string' } },
     Link: {
       description:
         'Pagination links (RFC 8288), as GitHub sends them: `<url>; rel="first"`, `rel="prev"` (not on page 1), ' +
         '`rel="next"` (not on the last page) and `rel="last"`, comma-separated. Absolute URLs with the ' +
         'request\'s own query, only `page` replaced; parameters the endpoint does not know (and ignores) are left out.',
-      schema: str(undefined, { example: '<https://api.example/api/v1/fighters?country=germany&page=2>; rel="next"' }),
+      schema: { type: 'string', example: '<https://api.example/api/v1/fighters?country=germany&page=2>; rel="next"' },
     },
-    'WWW-Authenticate': { description: 'Always `Bearer`.', schema: str(undefined, { example: 'Bearer' }) },
-    'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: int(undefined, { minimum: 1 }) },
+    'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', example: 'Bearer' } },
+    'Retry-After': { description: 'Whole seconds (at least 1) to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
   };
 }
 

@@ -2,6 +2,10 @@ import type { ChangeFeed } from '../db/change-feed';
 import { notFound } from '../domain/errors';
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { prepareJson, type PreparedJson } from '../http/send-json';
+import type {
+  EventListResponseBody, EventResponseBody, EventResultsResponseBody, FighterListResponseBody, FighterProfileResponseBody,
+  KeyInfoResponseBody, ResultListResponseBody, VerificationResponseBody,
+} from './schemas/responses';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { presentEvent, presentResult } from '../domain/catalog/views';
@@ -57,7 +61,7 @@ export class CatalogReader {
         this.deps.fighters.list(ctx, filters, page),
       ]);
       const data = rows.map((r) => presentFighter(r, r.record, standing(r)));
-      return listBody(ctx.asOf, meta(page, total), data, FIGHTERS);
+      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data } satisfies FighterListResponseBody, FIGHTERS);
     });
   }
 
@@ -66,13 +70,13 @@ export class CatalogReader {
     return this.bodies.get(`fighter|${ctx.runId}|${ctx.today}|${slug}`, async () => {
       const row = await this.deps.fighters.bySlug(ctx, slug);
       if (!row) throw notFound(`fighter "${slug}"`);
-      if (row.f_minor) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) });
+      if (row.f_minor) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
       const bouts = await this.deps.results.forFighter(ctx, row.f_id, PROFILE_BOUTS);
       const data = {
         ...presentFighter(row, row.record, standing(row)),
         bouts: bouts.map((b) => presentResult(b, ctx.asOf, this.deps.publicUrl, false)),
       };
-      return prepareJson({ as_of: ctx.asOf, data });
+      return prepareJson({ as_of: ctx.asOf, data } satisfies FighterProfileResponseBody);
     });
   }
 
@@ -88,7 +92,7 @@ export class CatalogReader {
         this.totals.get(`events|${scope}`, () => this.deps.events.count(ctx, filters)),
         this.deps.events.list(ctx, filters, page),
       ]);
-      return listBody(ctx.asOf, meta(page, total), rows.map((e) => presentEvent(e, this.deps.publicUrl)), EVENTS);
+      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((e) => presentEvent(e, this.deps.publicUrl)) } satisfies EventListResponseBody, EVENTS);
     });
   }
 
@@ -97,7 +101,7 @@ export class CatalogReader {
     return this.bodies.get(`event|${ctx.runId}|${ctx.today}|${code}`, async () => {
       const event = await this.deps.events.byCode(code);
       if (!event) throw notFound(`event "${code}"`);
-      return prepareJson({ as_of: ctx.asOf, data: presentEvent(event, this.deps.publicUrl) });
+      return prepareJson({ as_of: ctx.asOf, data: presentEvent(event, this.deps.publicUrl) } satisfies EventResponseBody);
     });
   }
 
@@ -108,7 +112,7 @@ export class CatalogReader {
       if (!event) throw notFound(`event "${code}"`);
       const rows = await this.deps.results.forEvent(ctx, event.e_code);
       const data = rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl));
-      return prepareJson({ as_of: ctx.asOf, event: presentEvent(event, this.deps.publicUrl), count: data.length, data });
+      return prepareJson({ as_of: ctx.asOf, event: presentEvent(event, this.deps.publicUrl), count: data.length, data } satisfies EventResultsResponseBody);
     });
   }
 
@@ -124,7 +128,7 @@ export class CatalogReader {
         this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
         this.deps.results.list(ctx, filters, page),
       ]);
-      return listBody(ctx.asOf, meta(page, total), rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)), RESULTS);
+      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)) } satisfies ResultListResponseBody, RESULTS);
     });
   }
 
@@ -132,7 +136,7 @@ export class CatalogReader {
     const ctx = await this.deps.readContext.current();
     return this.bodies.get(`verify|${ctx.runId}|${ctx.today}|${number}`, async () => {
       const verification = await this.deps.verification.verify(ctx, number);
-      return prepareJson({ as_of: ctx.asOf, ...presentVerification(verification) });
+      return prepareJson({ as_of: ctx.asOf, ...presentVerification(verification) } satisfies VerificationResponseBody);
     });
   }
 
@@ -144,17 +148,17 @@ export class CatalogReader {
       data: {
         name: p.name,
         partner: p.partner,
-        scopes: p.scopes,
+        scopes: p.scopes as KeyInfoResponseBody['data']['scopes'],
         rate_limit_per_minute: p.rateLimitPerMinute,
         expires_at: p.expiresAt ? p.expiresAt.toISOString() : null,
         request_count: requestCount,
       },
-    });
+    } satisfies KeyInfoResponseBody);
   }
 }
 
-function listBody(asOf: string, m: ReturnType<typeof meta>, data: unknown[], spec: object): ListBody {
-  return { json: prepareJson({ as_of: asOf, meta: m, data }), meta: m, known: Object.keys(spec) };
+function listBody<B extends { meta: PageMeta }>(body: B, spec: object): ListBody {
+  return { json: prepareJson(body), meta: body.meta, known: Object.keys(spec) };
 }
 
 function standing(r: { points: number | null; ranks: Record<string, number> | null }) {

@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors';
 import { prepareJson, type PreparedJson } from '../http/send-json';
 import { TtlCache } from '../lib/ttl-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
+import type { DivisionListResponseBody, RankingResponseBody } from './schemas/responses';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
 import { CONTINENTS, params, parseQueryRecord } from '../http/query';
 
@@ -77,7 +78,7 @@ export class RankingsReader {
     const ctx = await this.deps.readContext.current();
     return this.bodies.get(`${ctx.runId}|${ctx.today}|${division.id}|${scope}`, async () => {
       const rows = await this.deps.rankings.ranked(ctx, division.id, scope);
-      return prepareJson({ as_of: ctx.asOf, division: presentDivisionRow(division), scope, count: rows.length, data: rows.map(presentRankedRow) });
+      return prepareJson({ as_of: ctx.asOf, division: presentDivisionRow(division), scope, count: rows.length, data: rows.map(presentRankedRow) } satisfies RankingResponseBody);
     });
   }
 
@@ -85,7 +86,7 @@ export class RankingsReader {
     const ctx = await this.deps.readContext.current();
     return this.bodies.get(`divisions|${ctx.runId}|${ctx.today}`, async () => {
       const rows = await this.deps.rankings.divisionSummaries(ctx);
-      return prepareJson({ as_of: ctx.asOf, count: rows.length, data: rows.map(presentDivisionSummary) });
+      return prepareJson({ as_of: ctx.asOf, count: rows.length, data: rows.map(presentDivisionSummary) } satisfies DivisionListResponseBody);
     });
   }
 }

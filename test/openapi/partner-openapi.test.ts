@@ -2,6 +2,7 @@ import type { Response } from 'supertest';
 import { buildPartnerOpenApi, PARTNER_API_PATHS, renderPartnerOpenApi } from '../../src/rest/openapi.document';
 import { itIsAValidCheckedInDocument, methodsOf } from '../helpers/openapi-document-checks';
 import { createOpenApiValidator } from '../helpers/openapi.validator';
+import * as responses from '../../src/rest/schemas/responses';
 
 const BASE = '/api/v1';
 
@@ -224,6 +225,31 @@ describe('partner OpenAPI document', () => {
     expect(parameters.DocumentNumber.description).toMatch(/FID-XXXX-XXXX/);
     expect(parameters.DocumentNumber.description).toMatch(/LIC-CC-YYYY-NNNNNN/);
     expect(parameters.DocumentNumber.description).toMatch(/CRT-YYYY-NNNNNN/);
+  });
+});
+
+describe('partner response schemas (the zod source of the document)', () => {
+  const byPath: Array<[RegExp, { safeParse(body: unknown): { success: boolean } }]> = [
+    [/^\/rankings/, responses.RankingResponse],
+    [/^\/divisions/, responses.DivisionListResponse],
+    [/^\/fighters\?/, responses.FighterListResponse],
+    [/^\/fighters\//, responses.FighterProfileResponse],
+    [/^\/events\?/, responses.EventListResponse],
+    [/^\/events\/[^/]+\/results/, responses.EventResultsResponse],
+    [/^\/events\//, responses.EventResponse],
+    [/^\/results/, responses.ResultListResponse],
+    [/^\/verify\//, responses.VerificationResponse],
+    [/^\/me/, responses.KeyInfoResponse],
+  ];
+  const schemaFor = (path: string) => byPath.find(([re]) => re.test(path))?.[1];
+
+  it.each(validBodies.filter(([path]) => path !== '/openapi.json'))('accept the valid body of GET %s', (path, body) => {
+    expect(schemaFor(path)?.safeParse(body).success).toBe(true);
+  });
+
+  it('refuse what the document refuses: an extra field, a minor with a slug', () => {
+    expect(responses.EventResponse.safeParse({ as_of: AS_OF, data: { ...event, secret: 1 } }).success).toBe(false);
+    expect(responses.FighterProfileResponse.safeParse({ as_of: AS_OF, data: { ...minor, slug: 'lena' } }).success).toBe(false);
   });
 });
 

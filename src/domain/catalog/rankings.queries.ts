@@ -21,7 +21,8 @@ export interface RankedRowData extends FighterRow {
 
 export interface DivisionSummaryRow extends DivisionRow {
   ranked: number;
-  leader: (FighterRow & { points: number }) | null;
+  /** The world number one: a summary is only made of a division with a ranked fighter. */
+  leader: FighterRow & { points: number };
 }
 
 export class RankingQueries {

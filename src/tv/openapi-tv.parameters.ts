@@ -1,0 +1,97 @@
+/**
+ * The parameters, headers and shared answers of the TV OpenAPI document, written by hand except
+ * the paging parameters, which are described from their parsers (src/http/query.ts `params`).
+ */
+import { params } from '../http/query';
+import {
+  codeList,
+  commonHeaderSpecs,
+  errorResponse,
+  ID_AND_RATE_HEADERS,
+  ifNoneMatchParameterSpec,
+  pagingParameterSpecs,
+  standardResponses,
+  type HeaderSpec,
+  type ParamSpec,
+  type Schema,
+} from '../lib/openapi.helpers';
+import { INVALID_BROADCAST_FIELDS as INVALID_FIELDS } from './schemas/request.schemas';
+
+export const parameterSpecs = {
+  ...pagingParameterSpecs(params.page, params.per_page),
+  ChannelSlug: {
+    name: 'slug',
+    in: 'path',
+    description: 'Channel slug.',
+    schema: { type: 'string' },
+    example: 'fight-night-tv',
+  },
+  BroadcastRef: {
+    name: 'broadcast',
+    in: 'path',
+    description:
+      'The broadcast: on GET (public) its **slug**, on PATCH (channel key) its **id** (a uuid). An unknown ' +
+      'slug or id, a value that is not a uuid on PATCH, or another channel\'s broadcast is a 404.',
+    schema: { type: 'string' },
+    example: 'berlin-open-finals',
+  },
+  BroadcastId: {
+    name: 'id',
+    in: 'path',
+    description: 'Broadcast id (a uuid). An unknown id, a value that is not a uuid, or another channel\'s broadcast is a 404.',
+    schema: { type: 'string', format: 'uuid' },
+    example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b',
+  },
+  IfNoneMatch: ifNoneMatchParameterSpec(),
+} satisfies Record<string, ParamSpec>;
+
+export type ParamKey = keyof typeof parameterSpecs;
+
+// ---------------------------------------------------------------------------------------------
+// Headers and responses
+// ---------------------------------------------------------------------------------------------
+
+export const headerSpecs: Record<string, HeaderSpec> = {
+  ...commonHeaderSpecs(
+    'Requests allowed per sliding 60-second window: 120 for a channel key, 60 per client IP on the public endpoints.',
+  ),
+  Location: {
+    description: 'Path of the new broadcast for its channel: `/api/tv/broadcasts/{id}`, where it is changed with `PATCH` ' +
+      '(and `/go-live`, `/end`, `/health` below it). Its public page is `/api/tv/broadcasts/{slug}`.',
+    schema: { type: 'string', example: '/api/tv/broadcasts/3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f' },
+  },
+};
+
+const INVALID_PAGING = ['invalid_page', 'invalid_per_page'];
+
+export const sharedResponses: Record<string, Schema> = standardResponses(
+  {
+    invalidKey: 'Unknown, revoked or expired key, or a key that is not a channel key (`ck_...`): `invalid_key`.',
+    forbidden: 'The key lacks the scope this endpoint requires: `insufficient_scope`.',
+    notFound: 'No such record (for channel endpoints also: a broadcast of another channel): `not_found`.',
+    tooManyRequests:
+      'The per-minute limit is exhausted: 120 requests per channel key, or 60 per client IP on the public ' +
+      'endpoints. `rate_limited`, with `Retry-After`.',
+  },
+  {
+    InvalidPaging: errorResponse(
+      `A paging parameter has a bad value or is given twice: ${codeList(INVALID_PAGING)}. The message names ` +
+        'the parameter and the accepted values.',
+      INVALID_PAGING,
+      ID_AND_RATE_HEADERS,
+    ),
+    InvalidBroadcast: errorResponse(
+      `A field of the body is invalid: ${codeList(INVALID_FIELDS.slice(0, -1))} (the message says why); an ` +
+        'unknown field, an empty PATCH or a body that is not a JSON object: `invalid_body`.',
+      INVALID_FIELDS,
+      ID_AND_RATE_HEADERS,
+    ),
+    PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ID_AND_RATE_HEADERS),
+    UnsupportedMediaType: errorResponse(
+      'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' +
+        'supported: `unsupported_media_type`.',
+      ['unsupported_media_type'],
+      ID_AND_RATE_HEADERS,
+    ),
+  },
+);
