@@ -62,7 +62,7 @@ export interface Container {
     reference: ReferenceService;
     webhooks: WebhookEndpointService;
     deliveries: DeliveryLogService;
-    /** A channel's webhook endpoints and delivery log, for studio users (D9.3). */
+    /** A channel's webhook endpoints and delivery log, for studio users (docs/decisions.md#studio-schema). */
     channelWebhooks: ChannelWebhookService;
     channels: ChannelService;
     broadcasts: BroadcastService;

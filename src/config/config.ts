@@ -138,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.WEBHOOK_BATCH,
       pollMs: e.WEBHOOK_POLL_MS,
       // The embedded demo talks to receivers on the developer's machine; a real deployment
-      // (DATABASE_URL) refuses http and private targets unless told otherwise (D6.5).
+      // (DATABASE_URL) refuses http and private targets unless told otherwise (docs/decisions.md#targets).
       allowInsecure: e.WEBHOOKS_ALLOW_INSECURE ?? !e.DATABASE_URL,
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? !e.DATABASE_URL,
     }),

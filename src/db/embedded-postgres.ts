@@ -16,7 +16,7 @@ export interface EmbeddedPostgres {
 /**
  * PGlite (PostgreSQL compiled to WASM) served in-process over the wire protocol, so the same
  * MikroORM/pg code runs against it. All socket connections share one PostgreSQL session, so the
- * pool must be one connection (see STACK-NOTES).
+ * pool must be one connection (see docs/adr/0004-webhook-delivery.md).
  */
 export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; host?: string }): Promise<EmbeddedPostgres> {
   // ESM packages that ship CommonJS builds: require() keeps jest and tsc's CommonJS output happy.

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 
 /**
  * While `npm start` serves the embedded database, it records its socket here so that the
- * operator's command line and `npm run worker` reach the same database (D7).
+ * operator's command line and `npm run worker` reach the same database (docs/decisions.md#operator).
  */
 function infoPath(dataDir: string): string {
   return join(resolve(dataDir), 'server.json');

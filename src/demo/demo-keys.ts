@@ -12,7 +12,7 @@ export interface DemoKey {
   revoked?: boolean;
 }
 
-/** The documented fixed demo keys (D8). They keep the pk_ prefix, not the generated length. */
+/** The documented fixed demo keys (docs/decisions.md#demo). They keep the pk_ prefix, not the generated length. */
 export const DEMO_KEYS: readonly DemoKey[] = [
   { token: 'pk_demo_full', description: 'all four scopes, 60 per minute', partner: 'demo-media', scopes: ALL, limit: 60 },
   { token: 'pk_demo_rankings', description: 'rankings.read only', partner: 'demo-media', scopes: ['rankings.read'], limit: 60 },

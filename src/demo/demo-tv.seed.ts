@@ -8,7 +8,7 @@ export interface DemoChannelKey {
   description: string;
 }
 
-/** The documented channel keys of D8, plus one per go-live refusal. */
+/** The documented channel keys of docs/decisions.md#demo, plus one per go-live refusal. */
 export const DEMO_CHANNEL_KEYS: readonly DemoChannelKey[] = [
   { token: 'ck_demo_rw', description: 'channel demo-tv (pro, active, 1 of 3 live slots in use): read broadcasts:write' },
   { token: 'ck_demo_ro', description: 'channel demo-tv: read only (403 insufficient_scope on writes)' },

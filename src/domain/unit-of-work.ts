@@ -24,7 +24,7 @@ export async function nextSequenceValue(em: EntityManager, sequence: string): Pr
   return Number(rows[0].v);
 }
 
-/** Raw SQL on the transaction of `em` (never a second pool connection: see STACK-NOTES). */
+/** Raw SQL on the transaction of `em` (never a second pool connection: one PGlite session is shared by every connection). */
 export function sql<T = Record<string, unknown>[]>(em: EntityManager, query: string, params: unknown[] = []): Promise<T> {
   return em.getConnection().execute(query, params, 'all', em.getTransactionContext()) as Promise<T>;
 }

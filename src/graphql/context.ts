@@ -66,7 +66,7 @@ export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, client
   };
 }
 
-/** Fresh loaders per request: relations load in one statement per kind, whatever the counts (D9.5). */
+/** Fresh loaders per request: relations load in one statement per kind, whatever the counts (docs/decisions.md#studio-statements). */
 export function createLoaders(studio: StudioQueries): Loaders {
   return {
     liveSlotsUsed: new DataLoader((keys) => studio.liveSlotsUsed(keys)),

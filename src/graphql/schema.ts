@@ -12,7 +12,7 @@ export function studioSchema(): GraphQLSchema {
   return built;
 }
 
-/** The SDL checked in as schema/studio.graphql (D9.6). */
+/** The SDL checked in as schema/studio.graphql (docs/decisions.md#studio-sdl). */
 export function renderStudioSdl(): string {
   return `${printSchema(studioSchema())}\n`;
 }

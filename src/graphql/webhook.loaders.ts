@@ -20,7 +20,7 @@ const inOrder = <T>(keys: readonly string[], found: Map<string, T[] | DomainErro
 
 /**
  * The webhook loaders of this request, made on first use: each batches every key of the query
- * into one domain call (one SQL statement), which also checks the user's role (D9.5).
+ * into one domain call (one SQL statement), which also checks the user's role (docs/decisions.md#studio-statements).
  */
 export function webhookLoaders(ctx: GqlContext): WebhookLoaders {
   const existing = perRequest.get(ctx);

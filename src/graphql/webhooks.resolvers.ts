@@ -10,7 +10,7 @@ import {
 } from './webhook.types';
 
 /**
- * The channel's webhook endpoints and delivery log (D9.3). Who may do what is decided by
+ * The channel's webhook endpoints and delivery log (docs/decisions.md#studio-schema). Who may do what is decided by
  * ChannelWebhookService (every role reads; owner and manager change); this layer only maps.
  */
 

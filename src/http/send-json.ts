@@ -23,7 +23,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
 
 /**
  * Sends a JSON body with a strong ETag and answers 304 to a matching If-None-Match. A 304 does
- * not count against the rate limit (D4.3), so the refund hook runs first. Node omits the body
+ * not count against the rate limit (docs/decisions.md#check-order), so the refund hook runs first. Node omits the body
  * of a HEAD answer by itself.
  */
 export async function sendJson(

@@ -17,7 +17,7 @@ declare module 'express-serve-static-core' {
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-/** /api/v1: request flow is key → rate limit → scope → parameters → handler (D4.3). */
+/** /api/v1: request flow is key → rate limit → scope → parameters → handler (docs/decisions.md#check-order). */
 export function partnerApiRouter(deps: PartnerApiDeps): Router {
   const router = Router();
   const auth = authenticate(async (token, req) => {
@@ -33,7 +33,7 @@ export function partnerApiRouter(deps: PartnerApiDeps): Router {
 
   const rankings = rankingsHandlers(deps.reader);
   const catalog = catalogHandlers(deps.catalog, deps.publicUrl);
-  // Public, but still a GET of the API: it gets an ETag and 304s like every other (D2.20).
+  // Public, but still a GET of the API: it gets an ETag and 304s like every other (docs/decisions.md#etags).
   const openApi = prepareJson(deps.openApiJson);
   router.route('/openapi.json').get(wrap((req, res) => sendJson(req, res, openApi))).all(methodNotAllowed('GET, HEAD'));
   get('/rankings', 'rankings.read', rankings.rankings);

@@ -10,7 +10,7 @@ import { CONTINENTS, params, parseQueryRecord } from '../http/query';
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
 type DivisionQuery = Partial<Record<'disc' | 'cat' | 'g' | 'wc', string>>;
 
-/** Picks the one division the parameters name (D2.6), or explains what is missing. */
+/** Picks the one division the parameters name (docs/decisions.md#rankings), or explains what is missing. */
 export function matchDivision(all: DivisionRow[], given: DivisionQuery): DivisionRow {
   const matches = all.filter((d) => DIVISION_KEYS.every(([p, field]) => given[p] === undefined || d[field] === given[p]));
   if (matches.length === 1) return matches[0];
@@ -69,7 +69,7 @@ export class RankingsReader {
     });
     const division = index.exact.get(`${q.disc}|${q.cat}|${q.g}|${q.wc}`) ?? matchDivision(index.all, q);
     const scope = q.scope ?? 'world';
-    // The six continents are valid scopes (D2.6) even before any country of theirs is loaded,
+    // The six continents are valid scopes (docs/decisions.md#rankings) even before any country of theirs is loaded,
     // so a partner asking for one gets an empty table, not a 422.
     const known = (CONTINENTS as readonly string[]).includes(scope) || (await this.scopes.get(scope, () => this.deps.rankings.scopeExists(scope)));
     if (!known) {

@@ -48,7 +48,7 @@ const methodNotAllowed = (allow: string) => partnerMethodNotAllowed(allow, null)
 type Handler = (req: Request, res: Response) => Promise<void>;
 const wrap = (h: Handler): RequestHandler => (req, res, next) => h(req, res).catch(next);
 
-/** JSON bodies only, at most 64 KiB (D5.3): 415 for anything else, 413 past the limit, 400 if malformed. */
+/** JSON bodies only, at most 64 KiB (docs/decisions.md#broadcast-create): 415 for anything else, 413 past the limit, 400 if malformed. */
 function jsonBody(): RequestHandler[] {
   return [
     (req, res, next) => {

@@ -65,7 +65,7 @@ function viewOf(e: WebhookEndpoint | EndpointRow): ChannelEndpointView {
 }
 
 /**
- * A channel's webhook endpoints and their delivery log, managed by studio users (D9.3). Every
+ * A channel's webhook endpoints and their delivery log, managed by studio users (docs/decisions.md#studio-schema). Every
  * method checks the user's role on the endpoint's channel here, in the domain: `read` (every
  * role) lists endpoints and deliveries, `webhooks` (owner, manager) changes them. A channel the
  * user holds no role on, and any endpoint or delivery of such a channel, is not found. Changes
@@ -159,7 +159,7 @@ export class ChannelWebhookService {
   }
 
   /**
-   * As for partner endpoints (D6.9): the new secret is returned at once (this once) and takes
+   * As for partner endpoints (docs/decisions.md#rotation): the new secret is returned at once (this once) and takes
    * over at `switchAt` (default 24 h later); until then the old one keeps signing.
    */
   async rotateSecret(principal: StudioPrincipal, endpointId: string, switchAt?: Date | null): Promise<{ endpoint: ChannelEndpointView; secret: string; switchAt: Date }> {
@@ -219,7 +219,7 @@ export class ChannelWebhookService {
     return this.group(principal, deliveryIds, rows, DELIVERY_NOT_FOUND, (r) => (r.delivery_id ? { ...r, started_at: date(r.started_at)! } : null));
   }
 
-  /** Replays one delivery (D6.7): a new delivery id, X-SVC-Replay-Of, the same payload id, attempts from 1. */
+  /** Replays one delivery (docs/decisions.md#replay): a new delivery id, X-SVC-Replay-Of, the same payload id, attempts from 1. */
   async redeliver(principal: StudioPrincipal, deliveryId: string): Promise<DeliveryView> {
     return inTransaction(this.root, undefined, async (em) => {
       if (!isUuid(deliveryId)) throw notFound(DELIVERY_NOT_FOUND);
@@ -233,7 +233,7 @@ export class ChannelWebhookService {
     });
   }
 
-  /** Re-sends every failed delivery of the endpoint created in [since, until) (D6.10). */
+  /** Re-sends every failed delivery of the endpoint created in [since, until) (docs/decisions.md#gone). */
   async recover(principal: StudioPrincipal, endpointId: string, since: Date, until?: Date | null): Promise<DeliveryView[]> {
     return inTransaction(this.root, undefined, async (em) => {
       const endpoint = await this.endpoint(em, principal, endpointId, 'webhooks');

@@ -44,7 +44,7 @@ const uuid = (id: string, what: string) => {
   if (!isUuid(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
 };
 
-/** The delivery log (D6.8), replay (D6.7) and bulk recovery (D6.10). */
+/** The delivery log (docs/decisions.md#delivery-log), replay (docs/decisions.md#replay) and bulk recovery (docs/decisions.md#gone). */
 export class DeliveryLogService {
   constructor(private readonly root: EntityManager) {}
 

@@ -1,6 +1,6 @@
 import { newEventId } from './event-id';
 
-/** D6.3: payload `id` is `evt_` + a sortable unique id (a ULID in Crockford base32). */
+/** docs/decisions.md#event-ids: payload `id` is `evt_` + a sortable unique id (a ULID in Crockford base32). */
 
 const FORMAT = /^evt_[0-9A-HJKMNP-TV-Z]{26}$/;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -4,7 +4,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
  * `evt_` + a ULID: 48 bits of milliseconds then 80 random bits, in Crockford base32, so ids sort
- * by creation time (D6.3). Within one millisecond the random part is incremented, keeping order.
+ * by creation time (docs/decisions.md#event-ids). Within one millisecond the random part is incremented, keeping order.
  */
 let lastTime = -1;
 let lastRandom: number[] = [];

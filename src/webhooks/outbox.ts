@@ -20,7 +20,7 @@ export function isoWithOffset(d: Date): string {
 }
 
 /**
- * The transactional outbox (D6.4): events and one delivery per subscribed endpoint are inserted
+ * The transactional outbox (docs/decisions.md#outbox): events and one delivery per subscribed endpoint are inserted
  * in the transaction of the change, then a NOTIFY (delivered on commit) wakes the workers. A
  * rollback takes the events with it; a crash after commit loses nothing.
  */

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/config';
 import { DEFAULT_RETRY_SCHEDULE, maxAttempts, parseRetrySchedule } from './retry-schedule';
 
-/** D6.2: `1m,5m,30m,2h`, five attempts; WEBHOOK_RETRY_SCHEDULE compresses it for tests. */
+/** docs/decisions.md#retries: `1m,5m,30m,2h`, five attempts; WEBHOOK_RETRY_SCHEDULE compresses it for tests. */
 
 describe('parseRetrySchedule', () => {
   it('reads the default schedule as 1 min, 5 min, 30 min and 2 h: five attempts in all', () => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { HEADER, sign, SIGNATURE_TOLERANCE_SECONDS, verifySignature } from './signer';
 
-/** The two signatures of INTERFACE "Events" and the receiver rule (300 s tolerance). */
+/** The two signatures partners verify (docs/webhooks.md), and the receiver rule (300 s tolerance). */
 
 const hex = (secret: string, data: string) => createHmac('sha256', secret).update(Buffer.from(data, 'utf8')).digest('hex');
 

@@ -16,7 +16,7 @@ function hmac(secret: string, data: string): string {
   return `sha256=${createHmac('sha256', secret).update(data, 'utf8').digest('hex')}`;
 }
 
-/** Both signatures of INTERFACE.md: over the raw body, and over `{timestamp}.{body}`. */
+/** Both signatures partners verify (docs/webhooks.md): over the raw body, and over `{timestamp}.{body}`. */
 export function sign(secret: string, body: string, timestamp: number): { signature: string; timestamped: string } {
   return { signature: hmac(secret, body), timestamped: hmac(secret, `${timestamp}.${body}`) };
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '../domain/errors';
 import { isPublicAddress, validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
 
-/** D6.5: https only, and no private, loopback or link-local targets, unless allowed. */
+/** docs/decisions.md#targets: https only, and no private, loopback or link-local targets, unless allowed. */
 
 describe('isPublicAddress', () => {
   it.each([

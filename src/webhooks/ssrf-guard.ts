@@ -8,7 +8,7 @@ export interface TargetPolicy {
   allowPrivate: boolean;
 }
 
-/** Only globally routable unicast addresses may receive webhooks (D6.5). */
+/** Only globally routable unicast addresses may receive webhooks (docs/decisions.md#targets). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);

@@ -16,7 +16,7 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
-/** The secret that signs at `now`: a rotated secret takes over at its switch time (D6.9). */
+/** The secret that signs at `now`: a rotated secret takes over at its switch time (docs/decisions.md#rotation). */
 export function signingSecret(endpoint: Pick<WebhookEndpoint, 'secret' | 'nextSecret' | 'nextSecretFrom'>, now: Date): string {
   return endpoint.nextSecret && endpoint.nextSecretFrom && endpoint.nextSecretFrom <= now ? endpoint.nextSecret : endpoint.secret;
 }

@@ -25,7 +25,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const endOfDay = (date: string | null) => (date ? `${date}T23:59:59.000Z` : null);
 
 /**
- * Builds webhook data (D6.6) from domain events inside the change's transaction. Nothing about a
+ * Builds webhook data (docs/decisions.md#payloads) from domain events inside the change's transaction. Nothing about a
  * minor is ever sent: events whose subject is a minor produce no payload at all.
  */
 export class WebhookPayloads {

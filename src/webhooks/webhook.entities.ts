@@ -13,7 +13,7 @@ export class WebhookEndpoint {
   @Property({ type: ArrayType }) events: string[] = [];
   /** Secrets must be kept to sign; they are never logged and shown only once. */
   @Property({ type: 'text', hidden: true }) secret!: string;
-  /** A rotated secret takes over at `nextSecretFrom`; until then the old one still signs (D6.9). */
+  /** A rotated secret takes over at `nextSecretFrom`; until then the old one still signs (docs/decisions.md#rotation). */
   @Property({ type: 'text', nullable: true, hidden: true }) nextSecret: string | null = null;
   @Property({ type: 'timestamptz', nullable: true }) nextSecretFrom: Date | null = null;
   @Property({ type: 'boolean' }) enabled: boolean = true;
@@ -61,7 +61,7 @@ export class WebhookDelivery {
   @Property({ type: 'timestamptz', nullable: true }) completedAt: Date | null = null;
 }
 
-/** The delivery log keeps every attempt (D6.8). */
+/** The delivery log keeps every attempt (docs/decisions.md#delivery-log). */
 @Entity()
 @Index({ properties: ['delivery', 'attemptNo'] })
 export class WebhookAttempt {

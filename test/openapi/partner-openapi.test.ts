@@ -7,7 +7,7 @@ import * as responses from '../../src/rest/schemas/responses';
 const BASE = '/api/v1';
 
 /**
- * The contract (INTERFACE.md), written here independently of the document: every path of the
+ * The contract (docs/partner-api.md, docs/decisions.md), written here independently of the document: every path of the
  * partner API and the scope it requires (`undefined`: none).
  */
 const SCOPES: Record<string, string | undefined> = {

@@ -25,7 +25,7 @@ export interface Health {
 }
 
 /**
- * D5.7: signal, metrics and warnings follow from the latest report and its age. Non-ingest
+ * docs/decisions.md#health: signal, metrics and warnings follow from the latest report and its age. Non-ingest
  * sources are played from elsewhere: their signal is `external` and their metrics unknown.
  */
 export function computeHealth(b: { id: string; source: string; state: string }, t: Telemetry | null, now: Date): Health {

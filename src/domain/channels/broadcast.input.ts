@@ -17,7 +17,7 @@ function isRealTime(s: string): boolean {
 // PostgreSQL text cannot hold NUL (the insert would fail with a 500), and no title or URL needs a control character.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
-/** One schema per field so that each failure names its field: 422 invalid_<field> (D5.3). */
+/** One schema per field so that each failure names its field: 422 invalid_<field> (docs/decisions.md#broadcast-create). */
 const FIELDS = {
   title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine((s) => !CONTROL_CHARS.test(s)),
   source: z.enum(SOURCES),
@@ -82,7 +82,7 @@ const SOURCE_URL: Record<Exclude<Source, 'ingest'>, RegExp> = {
   mp4: /^https:\/\/[^\s?#]+\.mp4(\?[^\s#]*)?$/,
 };
 
-/** A source URL must fit its source: required unless ingest, and forbidden then (D5.3). */
+/** A source URL must fit its source: required unless ingest, and forbidden then (docs/decisions.md#broadcast-create). */
 export function checkSourceUrl(source: Source, url: string | null): void {
   if (source === 'ingest') {
     if (url) throw new DomainError('invalid_source_url', 'an ingest broadcast has no source_url: it receives a stream key instead');

@@ -21,7 +21,7 @@ export interface BroadcastResult {
   streamKey?: string;
 }
 
-/** Which fields a change may touch in each state (D5.5). */
+/** Which fields a change may touch in each state (docs/decisions.md#broadcast-edit). */
 const EDITABLE: Record<BroadcastState, readonly (keyof BroadcastFields)[]> = {
   scheduled: ['title', 'source', 'source_url', 'scheduled_at', 'visibility', 'discipline', 'language', 'tags'],
   live: ['title', 'visibility', 'discipline', 'language', 'tags'],
@@ -30,8 +30,8 @@ const EDITABLE: Record<BroadcastState, readonly (keyof BroadcastFields)[]> = {
 };
 
 /**
- * A channel's broadcasts and their life: scheduled -> live -> ended -> replay (D5.2). Every
- * method takes the acting channel's id: another channel's broadcast is simply not found (D5.9).
+ * A channel's broadcasts and their life: scheduled -> live -> ended -> replay (docs/decisions.md#broadcast-states). Every
+ * method takes the acting channel's id: another channel's broadcast is simply not found (docs/decisions.md#channel-isolation).
  */
 export class BroadcastService {
   constructor(private readonly root: EntityManager, private readonly clock: Clock, private readonly events: DomainEventSink = noEvents) {}
@@ -94,7 +94,7 @@ export class BroadcastService {
   }
 
   /**
-   * D5.6, under a lock on the channel row so that concurrent go-lives of one channel queue up
+   * docs/decisions.md#go-live, under a lock on the channel row so that concurrent go-lives of one channel queue up
    * and never exceed its live slots.
    */
   async goLive(channelId: string, id: string, tx?: EntityManager): Promise<Broadcast> {

@@ -5,7 +5,7 @@ export const PLANS = ['free', 'pro', 'broadcaster'] as const;
 export type Plan = (typeof PLANS)[number];
 export const BILLING_STATES = ['active', 'trialing', 'past_due', 'canceled'] as const;
 export type BillingState = (typeof BILLING_STATES)[number];
-/** Live slots per plan (D5.6). */
+/** Live slots per plan (docs/decisions.md#go-live). */
 export const LIVE_SLOTS: Record<Plan, number> = { free: 1, pro: 3, broadcaster: 10 };
 
 @Entity()

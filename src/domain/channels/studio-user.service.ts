@@ -6,7 +6,7 @@ import { inTransaction } from '../unit-of-work';
 import { Channel, ChannelMember, ROLES, StudioUser, type Role } from './channel.entities';
 import { hashPassword } from './password';
 
-/** Studio users and their roles on channels (created by the operator, D7). */
+/** Studio users and their roles on channels (created by the operator, docs/decisions.md#operator). */
 export class StudioUserService {
   constructor(private readonly root: EntityManager) {}
 

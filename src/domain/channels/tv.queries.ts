@@ -3,7 +3,7 @@ import { BROADCAST_COLUMNS, type BroadcastRow } from './broadcast.row';
 import type { Page, Paged } from '../catalog/fighter-summary.sql';
 import { LIVE_SLOTS, type Plan } from './channel.entities';
 
-// Publicly listed: approved channels, never unlisted broadcasts (D5.8).
+// Publicly listed: approved channels, never unlisted broadcasts (docs/decisions.md#public-schedules).
 const LISTED = `from broadcast b join channel c on c.id = b.channel_id where c.approved_at is not null and b.visibility <> 'unlisted'`;
 
 export interface PublicChannelRow {

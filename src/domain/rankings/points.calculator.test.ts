@@ -9,7 +9,7 @@ import {
   timeValue,
 } from './points.calculator';
 
-describe('levelMultiplier (D3.2)', () => {
+describe('levelMultiplier (docs/decisions.md#points)', () => {
   test.each<[EventLevel | null, number]>([
     ['national', 1.0],
     ['international', 1.5],
@@ -40,7 +40,7 @@ describe('isKnockout', () => {
   );
 });
 
-describe('basePoints (D3.1)', () => {
+describe('basePoints (docs/decisions.md#points)', () => {
   test.each<[Outcome, string | null, number]>([
     ['W', null, 10],
     ['W', 'Decision', 10],
@@ -66,7 +66,7 @@ describe('basePoints (D3.1)', () => {
   });
 });
 
-describe('timeValue (D3.3), by calendar months', () => {
+describe('timeValue (docs/decisions.md#points), by calendar months', () => {
   test.each([
     ['2024-03-15', '2024-03-15', 1.0, 'same day'],
     ['2024-03-15', '2025-03-14', 1.0, 'the day before 12 months'],
@@ -179,7 +179,7 @@ describe('roundPoints: 2 decimals, half away from zero', () => {
   });
 });
 
-describe('resultPoints (D3.1-D3.3)', () => {
+describe('resultPoints (docs/decisions.md#points)', () => {
   const AS_OF = '2025-06-30';
   const RECENT = '2025-06-01'; // time value 1.0
   const LAST_YEAR = '2024-06-30'; // exactly 12 months: 0.5
@@ -202,7 +202,7 @@ describe('resultPoints (D3.1-D3.3)', () => {
     expect(resultPoints(outcome, method, level, eventDate, AS_OF)).toEqual(expected);
   });
 
-  // With D3's tables every total is a multiple of 0.25, so rounding is a safety net; checking all
+  // With docs/decisions.md#points's tables every total is a multiple of 0.25, so rounding is a safety net; checking all
   // 75 combinations proves no combination produces float noise or a third decimal.
   const bases: Array<[Outcome, string | null, number]> = [['W', 'KO', 12], ['W', null, 10], ['D', null, 5], ['L', null, 2], ['NC', null, 0]];
   const levels: Array<[EventLevel | null, number]> = [['national', 1], ['international', 1.5], ['continental', 2], ['worldcup', 2.5], ['world', 3], [null, 1]];

@@ -1,4 +1,4 @@
-// Points of a single verified result (DECISIONS D3.1-D3.3). Pure: no clock, no I/O, so a ranking
+// Points of a single verified result (docs/decisions.md#points). Pure: no clock, no I/O, so a ranking
 // run for a given as_of date is reproducible.
 
 export type Outcome = 'W' | 'L' | 'D' | 'NC';
@@ -107,7 +107,7 @@ export function timeValue(eventDate: string, asOf: string): number {
 export function roundPoints(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`points must be finite: ${value}`);
   const sign = value < 0 ? -1 : 1;
-  // Fast path: D3's tables only produce multiples of 0.25, which scale to exact integers.
+  // Fast path: docs/decisions.md#points's tables only produce multiples of 0.25, which scale to exact integers.
   const scaled = Math.abs(value) * 100;
   if (Number.isInteger(scaled)) return (sign * scaled) / 100 || 0;
   const [mantissa, exponent] = Math.abs(value).toExponential(14).split('e');

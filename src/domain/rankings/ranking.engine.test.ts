@@ -96,7 +96,7 @@ describe('computeRecord', () => {
   });
 });
 
-describe('computeRun: points (D3.4)', () => {
+describe('computeRun: points (docs/decisions.md#ranked)', () => {
   test('sums the totals of every result in the division', () => {
     const entries = run(
       [
@@ -200,7 +200,7 @@ describe('computeRun: points (D3.4)', () => {
   });
 });
 
-describe('computeRun: ranks and ties (D3.5)', () => {
+describe('computeRun: ranks and ties (docs/decisions.md#rank-order)', () => {
   test('equal points share a rank with competition ranking (1, 2, 2, 4), ties listed by name', () => {
     const entries = run(
       [...wins('zoe', 2), ...wins('bob', 1), ...wins('adam', 1), result('carl', 'D')],
@@ -332,7 +332,7 @@ describe('computeRun: scopes re-rank within the continent and the country', () =
   });
 });
 
-describe('computeRun: previous rank and movement (D3.5)', () => {
+describe('computeRun: previous rank and movement (docs/decisions.md#rank-order)', () => {
   const fighters = [
     fighter('a', 'Ava'),
     fighter('b', 'Ben'),

@@ -1,4 +1,4 @@
-// Computes a whole ranking run (DECISIONS D3.4, D3.5) in memory from plain rows, so that the
+// Computes a whole ranking run (docs/decisions.md#ranked, docs/decisions.md#rank-order) in memory from plain rows, so that the
 // service only loads and stores, and the rules can be tested without a database.
 import { type EventLevel, type Outcome, isKnockout, resultPoints, roundPoints } from './points.calculator';
 
@@ -90,7 +90,7 @@ function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// Sums per division and fighter, rounding once after summing as D3.4 sums the rounded totals.
+// Sums per division and fighter, rounding once after summing as docs/decisions.md#ranked sums the rounded totals.
 function pointsByDivision(
   results: EngineResult[],
   eligible: Map<string, EngineFighter>,

@@ -89,7 +89,7 @@ export class RankingService {
   }
 }
 
-/** D3.6: a fighter newly ranked, or whose world rank or points changed in their division. */
+/** docs/decisions.md#ranking-runs: a fighter newly ranked, or whose world rank or points changed in their division. */
 export function worldChanges(entries: RankingEntryDraft[], previousPoints: Map<string, number>): RankingChange[] {
   return entries
     .filter((e) => e.scope === 'world')

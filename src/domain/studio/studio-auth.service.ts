@@ -117,7 +117,7 @@ const ALLOWED: Record<Role, readonly Permission[]> = {
 };
 
 /**
- * D9.2: a user sees only channels they hold a role on (others are not found), and may do only
+ * docs/decisions.md#studio-roles: a user sees only channels they hold a role on (others are not found), and may do only
  * what the role allows there (else forbidden).
  */
 export function requireRole(principal: StudioPrincipal, channelId: string, permission: Permission): Role {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { StudioUser } from '../channels/channel.entities';
 
-/** A studio sign-in: only the token's SHA-256 is stored; valid 12 hours (D9.1). */
+/** A studio sign-in: only the token's SHA-256 is stored; valid 12 hours (docs/decisions.md#studio-sign-in). */
 @Entity()
 @Index({ properties: ['user'] })
 export class StudioSession {

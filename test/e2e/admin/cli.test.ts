@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the operator command line', () => {
-  it('lists its commands, with the D7 names', async () => {
+  it('lists its commands, with the docs/decisions.md#operator names', async () => {
     const out = await admin(t.c, '--help');
     expect(out.code).toBe(0);
     for (const name of ['partners:create', 'partners:suspend', 'partners:reinstate', 'keys:issue', 'keys:revoke', 'keys:list',

@@ -4,7 +4,7 @@ import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
 
-/** Authentication and scopes of /api/v1 (INTERFACE "Authentication", D4.1, D4.2). */
+/** Authentication and scopes of /api/v1 (docs/decisions.md#keys, docs/decisions.md#unauthenticated). */
 
 let t: TestApp;
 let world: World;

@@ -7,7 +7,7 @@ import { buildWorld, testClock, type World } from '../../helpers/world';
 
 /**
  * Hostile input never gets a 500: every bad query parameter is a 422 `invalid_<parameter>` naming
- * the parameter (D2.2), unknown path values are 404, malformed numbers 422, and unknown query
+ * the parameter (docs/decisions.md#parameters), unknown path values are 404, malformed numbers 422, and unknown query
  * parameters are ignored. Every answer goes through getPartner, so it must also match the document.
  */
 

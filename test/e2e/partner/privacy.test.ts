@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, PLANTED, testClock, type World } from '../../helpers/world';
 
 /**
- * Identity and contact data never leave the service (INTERFACE "What the service does" 2, D2.13).
+ * Identity and contact data never leave the service (docs/decisions.md#minors).
  * Every answer of every endpoint over the whole test world is searched for the planted values of
  * Emil Weber, for every other fighter's identity values read back from the database, and for any
  * key that names such data.

@@ -86,7 +86,7 @@ describe('X-Request-Id', () => {
   });
 });
 
-describe('ETag and conditional GET (D2.20)', () => {
+describe('ETag and conditional GET (docs/decisions.md#etags)', () => {
   it('puts an ETag on every 200 GET', async () => {
     for (const e of endpoints()) {
       const res = await get(e.path, {}, e.key ? BIG : null);

@@ -5,7 +5,7 @@ import { buildWorld, KEYS, TODAY, testClock, type World } from '../../helpers/wo
 
 /**
  * /rankings and /divisions against the test world. Every number below is worked out by hand from
- * the world's bouts (test/helpers/world.ts) and the D3 rules, at as_of = TODAY (2026-06-15):
+ * the world's bouts (test/helpers/world.ts) and the docs/decisions.md#points rules, at as_of = TODAY (2026-06-15):
  *
  *   Old National (TODAY-400 = 2025-05-11, national x1, 12+ months old: time value 0.5)
  *     Anna beats Béla by KO: Anna 12 x 1 x 0.5 = 6, Béla 2 x 1 x 0.5 = 1

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
 
 /**
- * Nothing sent to the partner API changes data (INTERFACE "What the service does" 3, rule 5):
+ * Nothing sent to the partner API changes data (rule 5):
  * every write method at every path, with a full-scope key and a body that tries to change points,
  * ranks and statuses, is a 405, and the database is the same afterwards.
  */

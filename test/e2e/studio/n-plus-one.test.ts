@@ -75,7 +75,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('the studio dashboard query (D9.5)', () => {
+describe('the studio dashboard query (docs/decisions.md#studio-statements)', () => {
   it('runs the same small number of SQL statements for 5 broadcasts and for 50, and for 1 or 5 endpoints with their deliveries', async () => {
     // The demo channel has 7 broadcasts: keep 5.
     await t.c.orm.em.getConnection().execute(`delete from broadcast where channel_id = ? and id not in (select id from broadcast where channel_id = ? order by created_at limit 5)`, [channelId, channelId]);

@@ -7,7 +7,7 @@ import type { StudioPrincipal } from '../../../src/domain/studio/studio-auth.ser
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
 /**
- * D9.2 as a table: every studio query field and mutation that acts on a channel, for each role on
+ * docs/decisions.md#studio-roles as a table: every studio query field and mutation that acts on a channel, for each role on
  * demo-tv (owner, manager, editor, viewer), a signed-in user with no role anywhere (stranger) and
  * no session at all (anonymous). Each cell sets up its own fixtures (through the domain, not the
  * door under test), makes one /graphql call and asserts the exact outcome:
@@ -457,7 +457,7 @@ const CASES: Case<unknown>[] = [
   } satisfies Case<Awaited<ReturnType<typeof newFailedDelivery>>>),
 ];
 
-describe('D9.2: who may do what on a channel, field by field', () => {
+describe('docs/decisions.md#studio-roles: who may do what on a channel, field by field', () => {
   it('covers every mutation of schema/studio.graphql but login and logout, and every object field under channel', () => {
     const sdl = buildSchema(readFileSync(join(__dirname, '../../../schema/studio.graphql'), 'utf8'));
     const type = (name: string) => sdl.getType(name) as GraphQLObjectType;

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const INTROSPECTION = '{ __schema { queryType { name } } }';
 
-describe('GraphQL introspection (D9.4)', () => {
+describe('GraphQL introspection (docs/decisions.md#studio-limits)', () => {
   it('is off in production and on elsewhere', async () => {
     const off = await request(prod.app).post('/graphql').set('Content-Type', 'application/json').send({ query: INTROSPECTION });
     expect(off.body.errors?.[0]?.message).toMatch(/introspection/i);

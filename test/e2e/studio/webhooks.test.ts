@@ -8,9 +8,9 @@ import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
 import { EVENT_ID, header, ISO_WITH_OFFSET, signedWith, sleep, UUID, waitUntil } from '../../helpers/webhooks';
 
 /**
- * D9.3 in the studio: a channel's webhook endpoints (list, create with the secret shown once,
+ * docs/decisions.md#studio-schema in the studio: a channel's webhook endpoints (list, create with the secret shown once,
  * change, delete, rotate the secret, the Test button) and each endpoint's delivery log with its
- * attempts (redeliver one, recover failed ones), with D9.2's roles: owner and manager change,
+ * attempts (redeliver one, recover failed ones), with docs/decisions.md#studio-roles's roles: owner and manager change,
  * every role reads, another channel is not found. Deliveries go to real loopback receivers.
  */
 

@@ -5,7 +5,7 @@ import { TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK, type TvWorld } from '../../helpers/tv-world';
 
 /**
- * Channel keys on /api/tv (INTERFACE Authentication 6, D4.1-D4.3): 401 for no key, a malformed
+ * Channel keys on /api/tv (docs/decisions.md#keys): 401 for no key, a malformed
  * header, a key of another door, an unknown or revoked key; 403 insufficient_scope; checks in the
  * order key, rate limit, scope, body.
  */

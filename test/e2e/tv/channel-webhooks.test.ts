@@ -7,7 +7,7 @@ import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
 import { EVENT_ID, header, ISO_WITH_OFFSET, runWorker, sleep, UUID, waitUntil, WEBHOOK_ENV } from '../../helpers/webhooks';
 
 /**
- * Channel webhooks (D5.2, INTERFACE "Channel webhooks"): each transition of a broadcast reaches
+ * Channel webhooks (docs/decisions.md#broadcast-states): each transition of a broadcast reaches
  * the channel's own endpoints, signed like partner webhooks, with `data.broadcast` the broadcast
  * as the channel's key sees it (never a stream key), and nothing of another channel's broadcasts.
  */

@@ -3,7 +3,7 @@ import { TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * D5.6: "Slot checks hold under concurrent go-lives." Simultaneous go-lives on one channel never
+ * docs/decisions.md#go-live: "Slot checks hold under concurrent go-lives." Simultaneous go-lives on one channel never
  * exceed its live slots, whichever database runs underneath (PostgreSQL or the embedded one).
  */
 

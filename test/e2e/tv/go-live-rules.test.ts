@@ -3,7 +3,7 @@ import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * Go-live and the other transitions refused (D5.5, D5.6): billing, plan, live slots and the
+ * Go-live and the other transitions refused (docs/decisions.md#broadcast-edit, docs/decisions.md#go-live): billing, plan, live slots and the
  * state each operation needs. A refusal changes nothing.
  */
 

@@ -4,7 +4,7 @@ import { ingest, MutableClock, TV_ENV, TvClient } from '../../helpers/tv-client'
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * D5.7: GET /broadcasts/{id}/health from the media server's telemetry, fresh, stale or missing,
+ * docs/decisions.md#health: GET /broadcasts/{id}/health from the media server's telemetry, fresh, stale or missing,
  * with a clock the test moves.
  */
 

@@ -4,7 +4,7 @@ import { ingest, INGEST_SECRET, TV_ENV, TvClient } from '../../helpers/tv-client
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * The media server's callbacks on /internal/ingest (D5.7): authenticated by the ingest secret,
+ * The media server's callbacks on /internal/ingest (docs/decisions.md#health): authenticated by the ingest secret,
  * a stream key names the broadcast, and a publish is refused once the broadcast has ended.
  */
 

@@ -3,7 +3,7 @@ import { aBroadcast, ingest, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * The whole life of a broadcast as a channel's automation sees it (D5.1, D5.2, D5.5): create,
+ * The whole life of a broadcast as a channel's automation sees it (docs/decisions.md#broadcast, docs/decisions.md#broadcast-states, docs/decisions.md#broadcast-edit): create,
  * edit in each state, go live, health, end, replay; for an external source and for ingest.
  */
 

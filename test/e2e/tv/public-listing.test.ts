@@ -4,7 +4,7 @@ import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * The public schedule (D5.8, INTERFACE "TV API"): what is listed on /live, /upcoming, /channels and
+ * The public schedule (docs/decisions.md#public-schedules): what is listed on /live, /upcoming, /channels and
  * /channels/{slug}, what /broadcasts/{slug} shows, pagination like the partner API, CORS.
  */
 

@@ -3,7 +3,7 @@ import { ingest, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * D5.4 and INTERFACE "TV API": an ingest broadcast's stream key is returned once, in the answer
+ * docs/decisions.md#ingest: an ingest broadcast's stream key is returned once, in the answer
  * that creates it (or rotates it), and never again by any endpoint; a rotated key stops working.
  */
 

@@ -3,7 +3,7 @@ import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 
 /**
- * Request bodies of POST /broadcasts and PATCH /broadcasts/{id} (D5.3): 422 invalid_<field> for
+ * Request bodies of POST /broadcasts and PATCH /broadcasts/{id} (docs/decisions.md#broadcast-create): 422 invalid_<field> for
  * each field, invalid_body for the shape, 400 malformed JSON, 415 not JSON, 413 over 64 KiB. A
  * refused request creates or changes nothing.
  */

@@ -7,7 +7,7 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { actor, header, registerEndpoint, seedBasics, sleep, waitUntil, WEBHOOK_ENV } from '../../helpers/webhooks';
 
 /**
- * Any number of workers deliver each attempt once (D6.4): two workers, each on its own container
+ * Any number of workers deliver each attempt once (docs/decisions.md#outbox): two workers, each on its own container
  * and ORM (its own connections), race for 200 deliveries of two attempts each. Every
  * (delivery id, attempt) pair must arrive exactly once, and both workers must have taken a share.
  */

@@ -4,7 +4,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * The delivery log keeps every attempt (D6.8): its time, the request headers sent, the status code
+ * The delivery log keeps every attempt (docs/decisions.md#delivery-log): its time, the request headers sent, the status code
  * or the error, the duration, and the first 4 KiB of the answer.
  */
 

@@ -9,7 +9,7 @@ import {
 import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
 
 /**
- * The five partner events end to end (INTERFACE "Events", D6.3, D6.6): from the operator's domain
+ * The five partner events end to end (docs/decisions.md#event-ids, docs/decisions.md#payloads): from the operator's domain
  * operation, through the outbox and a real worker, to a loopback receiver that checks both
  * signatures. Every payload is compared with what the partner API itself answers.
  */
@@ -57,7 +57,7 @@ async function arrivals(r: WebhookReceiver, type: string, n: number): Promise<Re
   return waitUntil(`${n} ${type} deliveries`, () => (ofType(r, type).length >= n ? ofType(r, type) : null));
 }
 
-/** What every delivery carries, whatever its event (INTERFACE "Events" headers, D6.2, D6.3). */
+/** What every delivery carries, whatever its event (docs/decisions.md#retries, docs/decisions.md#event-ids). */
 function expectWellFormed(r: Received, secret: string): void {
   const body = r.body;
   expect(header(r, 'content-type')).toMatch(/^application\/json/);

@@ -7,7 +7,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * Answers that are not a success (D6.1, D6.10): a redirect is a failure and is not followed, a
+ * Answers that are not a success (docs/decisions.md#delivery, docs/decisions.md#gone): a redirect is a failure and is not followed, a
  * time-out is a failure logged with its error, a 410 Gone disables the endpoint, and a receiver
  * that is down is a failure like any other.
  */

@@ -4,7 +4,7 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { actor, deliveriesOf, registerEndpoint, runWorker, sleep, waitUntil, WEBHOOK_ENV } from '../../helpers/webhooks';
 import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
 
-/** Nothing about a minor is ever sent (D2.13, D6.6); the adult side of a minor's bout is. */
+/** Nothing about a minor is ever sent (docs/decisions.md#minors, docs/decisions.md#payloads); the adult side of a minor's bout is. */
 
 let t: TestApp;
 let world: World;

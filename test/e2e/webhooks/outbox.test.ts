@@ -3,7 +3,7 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { actor, deliveriesOf, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, WEBHOOK_ENV } from '../../helpers/webhooks';
 
 /**
- * Events are written in the transaction of the change that causes them (D6.4): a change that
+ * Events are written in the transaction of the change that causes them (docs/decisions.md#outbox): a change that
  * rolls back sends nothing, one that commits is sent; an endpoint gets the events that happen
  * while it is registered and enabled, not earlier ones.
  */

@@ -5,7 +5,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * Bulk recovery (D6.10): re-sends every failed delivery of an endpoint created between two times,
+ * Bulk recovery (docs/decisions.md#gone): re-sends every failed delivery of an endpoint created between two times,
  * and nothing else (not the ones outside the window, not the succeeded ones, not another
  * endpoint's).
  */

@@ -5,7 +5,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * Replay (D6.7): a new delivery with a new id, X-SVC-Replay-Of = the replayed delivery's id, the
+ * Replay (docs/decisions.md#replay): a new delivery with a new id, X-SVC-Replay-Of = the replayed delivery's id, the
  * same payload `id` (receivers de-duplicate on it), attempts from 1.
  */
 

@@ -5,7 +5,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * Retries (INTERFACE "Webhook delivery" states, D6.2) on a compressed schedule: the first delay is
+ * Retries (docs/decisions.md#retries) on a compressed schedule: the first delay is
  * over a second so that the re-signing of each attempt shows in X-SVC-Timestamp, the others short.
  */
 

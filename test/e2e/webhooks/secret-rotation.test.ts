@@ -5,7 +5,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * Secret rotation without downtime (D6.9): the new secret is issued at once, the old one keeps
+ * Secret rotation without downtime (docs/decisions.md#rotation): the new secret is issued at once, the old one keeps
  * signing until the switch time (24 h by default), then the new one signs. The signature headers
  * keep one value. This file runs on the real clock, as the worker signs with it.
  */

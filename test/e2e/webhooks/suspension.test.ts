@@ -5,7 +5,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * While a partner account is suspended its webhooks pause (INTERFACE "Webhook delivery", D6.4):
+ * While a partner account is suspended its webhooks pause (docs/decisions.md#outbox):
  * deliveries wait without spending attempts and resume on reinstatement.
  */
 

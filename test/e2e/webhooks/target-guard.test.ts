@@ -5,7 +5,7 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, waitUntil } from '../../helpers/webhooks';
 
 /**
- * Endpoint targets (D6.5): https only unless WEBHOOKS_ALLOW_INSECURE; private, loopback and
+ * Endpoint targets (docs/decisions.md#targets): https only unless WEBHOOKS_ALLOW_INSECURE; private, loopback and
  * link-local targets refused unless WEBHOOKS_ALLOW_PRIVATE, at registration and again at send
  * time (a worker whose configuration refuses them does not connect).
  */

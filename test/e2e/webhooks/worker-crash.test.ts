@@ -6,7 +6,7 @@ import {
 } from '../../helpers/webhooks';
 
 /**
- * A worker killed with SIGKILL in the middle of a delivery loses nothing (D6.4): the claim is a
+ * A worker killed with SIGKILL in the middle of a delivery loses nothing (docs/decisions.md#outbox): the claim is a
  * lease, so another worker process takes the same attempt over once the lease ends, and sends it
  * with the same delivery id and attempt number (at-least-once).
  */
