@@ -68,6 +68,8 @@ and a bare node:http server with the same /rankings bytes, then loads each targe
   BENCH_LOG_LEVEL=warn   BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=./.data/prof"
   --json   print a JSON summary on stdout (the table then goes to stderr)
   --database-url URL   bench against this database (instead of DATABASE_URL)
+  --attack  instead: 64 connections on /rankings while /graphql is attacked (fragment fan-out, aliases)
+            and unknown keys flood in; prints the legitimate p50/p99 (same as npm run bench:attack)
   --scale   the database holds the scale data set (seed it first: npm run admin -- demo:seed --fighters 100000);
             the service does not seed, and the run is labelled as a scale run
 `;
