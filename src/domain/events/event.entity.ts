@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Country } from '../reference/reference.entities';
 import type { EVENT_LEVELS } from '../reference/vocabulary';
+import type { EVENT_STATUSES } from '../reference/vocabulary';
 
 export type EventLevel = (typeof EVENT_LEVELS)[number];
-export type EventStatus = 'scheduled' | 'live' | 'completed' | 'cancelled';
+export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 @Entity({ tableName: 'event' })
 @Index({ properties: ['date'] })

@@ -5,11 +5,9 @@ import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { catalogChanged, refreshResultsOfEvents } from '../catalog/read-model/read-model.refresh';
 import { Country } from '../reference/reference.entities';
-import { EVENT_LEVELS } from '../reference/vocabulary';
+import { EVENT_LEVELS, EVENT_STATUSES } from '../reference/vocabulary';
 import { inTransaction, nextSequenceValue } from '../unit-of-work';
 import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
-
-export const EVENT_STATUSES: readonly EventStatus[] = ['scheduled', 'live', 'completed', 'cancelled'];
 
 export interface CreateEventInput {
   name: string;
@@ -69,7 +67,7 @@ export class EventService {
 
   async setStatus(actor: Actor, code: string, status: EventStatus, tx?: EntityManager): Promise<SportEvent> {
     return inTransaction(this.root, tx, async (em) => {
-      if (!EVENT_STATUSES.includes(status)) throw new DomainError('invalid_status', `status must be one of ${EVENT_STATUSES.join(', ')}`);
+      if (!(EVENT_STATUSES as readonly string[]).includes(status)) throw new DomainError('invalid_status', `status must be one of ${EVENT_STATUSES.join(', ')}`);
       const event = await this.byCode(em, code);
       event.status = status;
       audit(em, actor, 'events.set-status', code, { status });
