@@ -76,7 +76,15 @@ export function computeRecord(results: EngineResult[]): Map<string, FighterRecor
 
 interface Contender {
   fighter: EngineFighter;
+  record: FighterRecord;
   points: number;
+}
+
+interface Tally {
+  fighter: EngineFighter;
+  record: FighterRecord;
+  /** Division to the unrounded sum of the rounded result totals (see docs/decisions.md#points). */
+  sums: Map<string, number>;
 }
 
 function compareContenders(a: Contender, b: Contender): number {
@@ -96,59 +104,69 @@ function compareCodeUnits(a: string, b: string): number {
  * each event date's time value is computed once. `computeRun` is the same over an array.
  */
 export class RunBuilder {
-  private readonly eligible = new Map<string, EngineFighter>();
-  /** Division, then fighter: the unrounded sum of the rounded result totals (see `#points`). */
-  private readonly sums = new Map<string, Map<string, number>>();
-  private readonly records = new Map<string, FighterRecord>();
+  /** Eligible fighters only, each with its record and its points per division. */
+  private readonly tallies = new Map<string, Tally>();
   private readonly timeValues = new Map<string, number>();
+  private readonly knockouts = new Map<string, boolean>();
 
   constructor(private readonly asOf: string, fighters: Iterable<EngineFighter>) {
-    for (const fighter of fighters) if (fighter.eligible) this.eligible.set(fighter.id, fighter);
+    for (const fighter of fighters) {
+      if (fighter.eligible) this.tallies.set(fighter.id, { fighter, record: { W: 0, L: 0, D: 0, NC: 0, KO: 0 }, sums: new Map() });
+    }
   }
 
   add(r: EngineResult): void {
     // Canonical YYYY-MM-DD strings order like the dates they name; timeValue validates them.
     if (!(r.eventDate <= this.asOf)) return;
     if (!OUTCOMES.has(r.outcome)) throw new RangeError(`unknown outcome: ${String(r.outcome)}`);
-    if (!this.eligible.has(r.fighterId)) return;
-    let record = this.records.get(r.fighterId);
-    if (!record) {
-      record = { W: 0, L: 0, D: 0, NC: 0, KO: 0 };
-      this.records.set(r.fighterId, record);
-    }
-    record[r.outcome] += 1;
-    if (r.outcome === 'W' && isKnockout(r.method)) record.KO += 1;
-    // resultPoints(...).total, with the time value of the event's date looked up once per date.
-    const base = basePoints(r.outcome, r.method);
-    const multiplier = levelMultiplier(r.level);
+    const tally = this.tallies.get(r.fighterId);
+    if (!tally) return;
+    const knockout = r.outcome === 'W' && this.isKnockout(r.method);
+    tally.record[r.outcome] += 1;
+    if (knockout) tally.record.KO += 1;
+    // resultPoints(...).total, with each event date's time value and each method's reading once.
+    const base = knockout ? basePoints('W', 'KO') : basePoints(r.outcome, null);
     let time = this.timeValues.get(r.eventDate);
     if (time === undefined) {
       time = timeValue(r.eventDate, this.asOf);
       this.timeValues.set(r.eventDate, time);
     }
-    const total = roundPoints(base * multiplier * time);
-    let division = this.sums.get(r.divisionId);
-    if (!division) {
-      division = new Map();
-      this.sums.set(r.divisionId, division);
+    const total = roundPoints(base * levelMultiplier(r.level) * time);
+    tally.sums.set(r.divisionId, (tally.sums.get(r.divisionId) ?? 0) + total);
+  }
+
+  private isKnockout(method: string | null): boolean {
+    if (method === null) return false;
+    let knockout = this.knockouts.get(method);
+    if (knockout === undefined) {
+      knockout = isKnockout(method);
+      this.knockouts.set(method, knockout);
     }
-    division.set(r.fighterId, (division.get(r.fighterId) ?? 0) + total);
+    return knockout;
   }
 
   finish(previousRanks: ReadonlyMap<string, number>): RankingEntryDraft[] {
-    const drafts: RankingEntryDraft[] = [];
-    for (const divisionId of [...this.sums.keys()].sort(compareCodeUnits)) {
-      const contenders: Contender[] = [];
-      for (const [fighterId, sum] of this.sums.get(divisionId)!) {
+    const byDivision = new Map<string, Contender[]>();
+    for (const { fighter, record, sums } of this.tallies.values()) {
+      for (const [divisionId, sum] of sums) {
         const points = roundPoints(sum);
-        if (points > 0) contenders.push({ fighter: this.eligible.get(fighterId)!, points });
+        if (points <= 0) continue;
+        let contenders = byDivision.get(divisionId);
+        if (!contenders) {
+          contenders = [];
+          byDivision.set(divisionId, contenders);
+        }
+        contenders.push({ fighter, record, points });
       }
+    }
+    const drafts: RankingEntryDraft[] = [];
+    for (const divisionId of [...byDivision.keys()].sort(compareCodeUnits)) {
+      const contenders = byDivision.get(divisionId)!;
       // One sort per division; each scope is a filtered subsequence, so it stays in rank order
       // and competition ranks (1, 2, 2, 4) are assigned in a single pass.
       contenders.sort(compareContenders);
       const scopes = new Map<string, { entries: RankingEntryDraft[]; lastPoints: number; lastRank: number }>();
-      for (const { fighter, points } of contenders) {
-        const record = this.records.get(fighter.id)!;
+      for (const { fighter, record, points } of contenders) {
         // Deduplicated so that a slug shared by two levels cannot list the fighter twice in one table.
         const { continentSlug, countrySlug } = fighter;
         const own = continentSlug === WORLD_SCOPE ? [WORLD_SCOPE] : [WORLD_SCOPE, continentSlug];
