@@ -3,15 +3,19 @@ import { addYears } from '../clock';
 import { sql } from '../unit-of-work';
 import { type EngineFighter, type EngineResult, rankKey } from './ranking.engine';
 
-/** Every fighter, with whether they may be ranked on `asOf` (docs/decisions.md#ranked). */
+/**
+ * Whether fighter `f` may be ranked (docs/decisions.md#ranked): adult on the as-of date, licensed,
+ * published, the current licence active and in date. Joins: `fighter_identity fi`, `licence l`
+ * (current, left); parameters: the date 18 years before as-of, then as-of.
+ */
+const ELIGIBLE = `(fi.date_of_birth <= ?::date and f.status = 'licensed' and f.ranking_published
+  and l.state = 'active' and (l.valid_until is null or l.valid_until >= ?::date)) is true`;
+const ELIGIBILITY_JOINS = `join fighter_identity fi on fi.fighter_id = f.id left join licence l on l.fighter_id = f.id and l.current`;
+
+/** Every fighter, with whether they may be ranked on `asOf`. */
 export async function loadFighters(em: EntityManager, asOf: string): Promise<EngineFighter[]> {
-  return sql<EngineFighter[]>(em, `select f.id, f.name, f.country_slug as "countrySlug", c.continent_slug as "continentSlug",
-            (fi.date_of_birth <= ?::date and f.status = 'licensed' and f.ranking_published
-             and l.state = 'active' and (l.valid_until is null or l.valid_until >= ?::date)) is true as eligible
-       from fighter f
-       join country c on c.slug = f.country_slug
-       join fighter_identity fi on fi.fighter_id = f.id
-       left join licence l on l.fighter_id = f.id and l.current`,
+  return sql<EngineFighter[]>(em, `select f.id, f.name, f.country_slug as "countrySlug", c.continent_slug as "continentSlug", ${ELIGIBLE} as eligible
+       from fighter f join country c on c.slug = f.country_slug ${ELIGIBILITY_JOINS}`,
   [addYears(asOf, -18), asOf]);
 }
 
@@ -39,20 +43,25 @@ export async function loadPreviousRun(em: EntityManager, asOf: string): Promise<
 }
 
 /**
- * Hands every verified result of a sanctioned event up to `asOf` to `onResult`, streamed through a
+ * Hands the verified results of sanctioned events up to `asOf` to `onResult`, streamed through a
  * cursor (a million rows are never held at once), the columns named as the engine's so that each
- * row is handed over as it arrives. Returns the number of results.
+ * row is handed over as it arrives. Only eligible fighters' results: the engine ignores the others
+ * (a quarter of the rows at scale). Returns the number of results handed over.
  */
 export function streamResults(em: EntityManager, asOf: string, onResult: (r: EngineResult) => void): Promise<number> {
   return streamRows<EngineResult>(em,
     `select r.fighter_id as "fighterId", r.division_id as "divisionId", r.result as outcome, r.method, e.level, e.date::text as "eventDate"
        from verified_result r join event e on e.id = r.event_id
-      where e.date <= ? and e.sanctioned_at is not null`,
-    [asOf], onResult);
+      where e.date <= ? and e.sanctioned_at is not null
+        and r.fighter_id in (select f.id from fighter f ${ELIGIBILITY_JOINS} where ${ELIGIBLE})`,
+    [asOf, addYears(asOf, -18), asOf], onResult);
 }
 
-/** Rows fetched per round trip when streaming a query through a cursor. */
-const FETCH = 50_000;
+/**
+ * Rows fetched per round trip when streaming a query through a cursor: small enough that a batch
+ * is gone before the young generation's next collection, so its rows are never promoted.
+ */
+const FETCH = 10_000;
 
 /**
  * Runs `query` through a cursor on the transaction of `em`, handing each row to `onRow` and

@@ -42,12 +42,7 @@ export class RankingService {
         throw new DomainError('invalid_state', `a ranking run for ${latest[0].as_of} is already published; publish a later date`);
       }
       const timer = phaseTimer();
-      const fighters = await loadFighters(em, asOf);
-      const builder = new RunBuilder(asOf, fighters);
-      const previous = await loadPreviousRun(em, asOf);
-      const results = await streamResults(em, asOf, (r) => builder.add(r));
-      const load = timer.lap();
-      const entries = builder.finish(previous.ranks);
+      const { entries, previous, fighters, results, load } = await computeRun(em, asOf, timer);
       const compute = timer.lap();
       // Writes: the run, its entries in bulk, fresh statistics for the planner.
       const run = Object.assign(new RankingRun(), { asOf, publishedAt: this.clock.now() });
@@ -60,12 +55,25 @@ export class RankingService {
       await em.flush();
       await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previous.worldPoints) }]);
       const figures = {
-        fighters: fighters.length, results, divisions: new Set(entries.map((e) => e.divisionId)).size,
+        fighters, results, divisions: new Set(entries.map((e) => e.divisionId)).size,
         rows: entries.length, seconds: Math.round(performance.now() - started) / 1000, phases: { load, compute, write, analyze },
       };
       return { run, entries, previousAsOf: previous.asOf, figures };
     });
   }
+}
+
+/**
+ * Loads what a run is computed from (fighters, the previous run, the results streamed into the
+ * engine) and computes it; in a function of its own so that none of it outlives the computation.
+ */
+async function computeRun(em: EntityManager, asOf: string, timer: { lap: () => number }) {
+  const fighters = await loadFighters(em, asOf);
+  const builder = new RunBuilder(asOf, fighters);
+  const previous = await loadPreviousRun(em, asOf);
+  const results = await streamResults(em, asOf, (r) => builder.add(r));
+  const load = timer.lap();
+  return { entries: builder.finish(previous.ranks), previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load };
 }
 
 /** docs/decisions.md#ranking-runs: a fighter newly ranked, or whose world rank or points changed in their division. */
