@@ -22,7 +22,7 @@ export type {
 } from './demo.types';
 export { isAdultOn } from './dates.util';
 
-/** The fixed seed of the demonstration environment (D8): every install shows the same world. */
+/** The fixed seed of the demonstration environment: every install shows the same world. */
 export const DEMO_SEED = 20_240_517;
 
 /**
@@ -48,7 +48,7 @@ export function buildDemoPlan(today: string, seed: number = DEMO_SEED, density: 
   };
 }
 
-/** Results the partner API will serve: one per adult fighter in each verified bout (D2.13, D2.16). */
+/** Results the partner API will serve: one per adult fighter in each verified bout (docs/decisions.md#results, #minors). */
 export function countAdultVerifiedResults(plan: DemoPlan): number {
   const adult = new Map(plan.fighters.map((f) => [f.key, isAdultOn(f.dateOfBirth, plan.today)]));
   return plan.bouts
