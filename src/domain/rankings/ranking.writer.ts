@@ -4,18 +4,19 @@ import { bulkSql, sql } from '../unit-of-work';
 import type { RankingEntryDraft } from './ranking.engine';
 
 /**
- * Rows per statement: a few MB of array text. Batches follow the engine's division order, so
- * sorting each by the unique index's key keeps the index's inserts at its right edge nearly as
- * well as one statement would, with a quarter of the transient memory at 100,000 fighters.
+ * Rows per statement: small enough that no parameter string or array reaches V8's large-object
+ * space (128 KB), which only a full collection frees; with 50,000 rows a statement the seeder's
+ * four publications piled up some 100 MB of it each. Batches follow the engine's division order,
+ * so sorting each by the unique index's key still keeps that index's inserts at its right edge.
  */
-const BATCH = 50_000;
+const BATCH = 2_500;
 
 function intArray(values: readonly (number | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 }
 
 /**
- * Stores a run's entries with `insert ... select from unnest(...)`: one statement per 50,000 rows
+ * Stores a run's entries with `insert ... select from unnest(...)`: one statement per 2,500 rows
  * instead of one ORM batch per thousand. The rows are the ones the entity would have written: a
  * random uuid, the engine's order as `position`, the record as a JSON object. They are inserted
  * in the order of the (run, division, scope, fighter) unique index, so that its new entries are
