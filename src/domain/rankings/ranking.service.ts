@@ -42,7 +42,7 @@ export class RankingService {
         throw new DomainError('invalid_state', `a ranking run for ${latest[0].as_of} is already published; publish a later date`);
       }
       const timer = phaseTimer();
-      const { entries, previous, fighters, results, load } = await computeRun(em, asOf, timer);
+      const { entries, previous, fighters, results, load } = await loadAndCompute(em, asOf, timer);
       const compute = timer.lap();
       // Writes: the run, its entries in bulk, fresh statistics for the planner.
       const run = Object.assign(new RankingRun(), { asOf, publishedAt: this.clock.now() });
@@ -67,7 +67,7 @@ export class RankingService {
  * Loads what a run is computed from (fighters, the previous run, the results streamed into the
  * engine) and computes it; in a function of its own so that none of it outlives the computation.
  */
-async function computeRun(em: EntityManager, asOf: string, timer: { lap: () => number }) {
+async function loadAndCompute(em: EntityManager, asOf: string, timer: { lap: () => number }) {
   const fighters = await loadFighters(em, asOf);
   const builder = new RunBuilder(asOf, fighters);
   const previous = await loadPreviousRun(em, asOf);
