@@ -2,7 +2,7 @@ import { planBouts } from './bouts.plan';
 import { addDays, assertIsoDate, isAdultOn } from './dates.util';
 import type { DemoPlan } from './demo.types';
 import { buildDivisions, planDivisionSizes } from './divisions.plan';
-import { planEvents } from './events.plan';
+import { DEMO_EVENT_DENSITY, type EventDensity, planEvents } from './events.plan';
 import { planFighters } from './fighters.plan';
 import { createPrng, deriveSeed } from './prng';
 import { CONTINENTS, COUNTRIES } from './reference.data';
@@ -29,12 +29,12 @@ export const DEMO_SEED = 20_240_517;
  * The demonstration data as plain objects, dated relative to `today` (YYYY-MM-DD). Pure: the same
  * `today` and `seed` give a deep-equal plan, and nothing touches a database or the clock.
  */
-export function buildDemoPlan(today: string, seed: number = DEMO_SEED): DemoPlan {
+export function buildDemoPlan(today: string, seed: number = DEMO_SEED, density: EventDensity = DEMO_EVENT_DENSITY): DemoPlan {
   assertIsoDate(today);
   const divisions = buildDivisions();
   const sizes = planDivisionSizes(divisions, createPrng(deriveSeed(seed, 'divisions')));
   const { fighters, traits } = planFighters(today, divisions, sizes, createPrng(deriveSeed(seed, 'fighters')));
-  const planned = planEvents(today, createPrng(deriveSeed(seed, 'events')));
+  const planned = planEvents(today, createPrng(deriveSeed(seed, 'events')), density);
   const bouts = planBouts(today, planned, divisions, fighters, traits, createPrng(deriveSeed(seed, 'bouts')));
   return {
     today,

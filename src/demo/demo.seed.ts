@@ -4,10 +4,10 @@ import type { Actor } from '../domain/audit/audit.log';
 import type { SeedProgressListener } from '../startup/startup-state';
 import { rebuildReadModel } from '../domain/catalog/read-model/read-model.refresh';
 import { DEMO_KEYS } from './demo-keys';
-import { writeFightersEventsBouts } from './bulk/plan.bulk';
+import { BulkWriter, writeFightersEventsBouts } from './bulk/plan.bulk';
 import { demoSeedStatus, markDemoSeedCompleted, markDemoSeedStarted, wipePartialDemo } from './demo.marker';
 import { seedTvDemo } from './demo-tv.seed';
-import { buildScalePlan } from './scale.plan';
+import { addSummaries, buildScaleCopy, scaleCopies, scaleEvents, scaleRankingRuns } from './scale.plan';
 import { buildDemoPlan, summarizeDemoPlan, type DemoPlan, type DemoPlanSummary } from './demo.plan';
 
 export { DEMO_KEYS } from './demo-keys';
@@ -36,13 +36,48 @@ export async function seedDemoIfEmpty(
   if (status === 'started') await em.transactional((tx) => wipePartialDemo(tx as EntityManager));
   await markDemoSeedStarted(em);
   // A larger federation (for measurements) repeats the demo's model; the demo itself otherwise.
-  const plan = options.fighters ? buildScalePlan(c.clock.today(), options.fighters) : buildDemoPlan(c.clock.today());
-  await seedDemo(c, plan, onProgress);
+  const summary = options.fighters ? await seedScale(c, options.fighters, onProgress) : summarizeDemoPlan(await seedDemo(c, buildDemoPlan(c.clock.today()), onProgress));
   await markDemoSeedCompleted(em);
-  return { ...summarizeDemoPlan(plan), restarted: status === 'started' };
+  return { ...summary, restarted: status === 'started' };
 }
 
-export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedProgressListener = () => undefined): Promise<void> {
+export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedProgressListener = () => undefined): Promise<DemoPlan> {
+  await seedSharedData(c, plan, onProgress);
+  await writeFightersEventsBouts(c, plan, onProgress);
+  await publishRuns(c, plan.rankingRuns, onProgress);
+  return plan;
+}
+
+/**
+ * The scale data set (see scale.plan.ts): the whole calendar first, then one copy of the model
+ * at a time, planned, written and let go, so that memory does not grow with the federation.
+ */
+async function seedScale(c: Container, fighters: number, onProgress: SeedProgressListener): Promise<DemoPlanSummary> {
+  const today = c.clock.today();
+  const first = buildScaleCopy(today, 0);
+  const copies = scaleCopies(fighters, first.fighters.length);
+  await seedSharedData(c, first, onProgress);
+  const writer = await BulkWriter.open(c, today, onProgress);
+  await writer.events(scaleEvents(today, copies));
+  let summary: DemoPlanSummary | null = null;
+  for (let k = 0; k < copies; k++) {
+    onProgress({ phase: 'bouts', done: k, total: copies, unit: 'copies (fighters and bouts)' });
+    const copy = k === 0 ? first : buildScaleCopy(today, k);
+    await writer.fighters(copy.fighters, false);
+    await writer.bouts(copy.bouts, false);
+    writer.forgetFighters();
+    const s = summarizeDemoPlan(copy);
+    summary = summary ? addSummaries(summary, s) : s;
+  }
+  onProgress({ phase: 'bouts', done: copies, total: copies, unit: 'copies (fighters and bouts)' });
+  // Statistics for the publication's reads of the tables just filled.
+  await c.orm.em.getConnection().execute('analyze');
+  await publishRuns(c, scaleRankingRuns(today), onProgress);
+  return summary!;
+}
+
+/** Reference data, partners and their keys, the TV channels: what every copy shares. */
+async function seedSharedData(c: Container, plan: DemoPlan, onProgress: SeedProgressListener): Promise<void> {
   const s = c.services;
   onProgress({ phase: 'reference', done: 0, total: plan.divisions.length });
   await s.reference.upsert(actor, {
@@ -56,12 +91,12 @@ export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedPro
   await seedPartners(c);
   onProgress({ phase: 'channels', done: 0, total: 0 });
   await seedTvDemo(c);
+}
 
-  await writeFightersEventsBouts(c, plan, onProgress);
-
-  for (const [i, asOf] of plan.rankingRuns.entries()) {
-    onProgress({ phase: 'rankings', done: i, total: plan.rankingRuns.length });
-    await s.rankings.publish(actor, asOf);
+async function publishRuns(c: Container, runs: readonly string[], onProgress: SeedProgressListener): Promise<void> {
+  for (const [i, asOf] of runs.entries()) {
+    onProgress({ phase: 'rankings', done: i, total: runs.length });
+    await c.services.rankings.publish(actor, asOf);
   }
   onProgress({ phase: 'finishing', done: 0, total: 0 });
   await c.orm.em.fork().transactional((em) => rebuildReadModel(em as EntityManager));

@@ -16,8 +16,17 @@ export interface PlannedEvent {
   cardSize: number;
 }
 
+/**
+ * How busy the calendar is: the demo's default, or the scale data set's fewer and fuller cards.
+ * `cardScale` multiplies a card's drawn size (after the draw, so the random sequence is the same).
+ */
+export interface EventDensity {
+  pastSanctioned: number;
+  cardScale: (level: EventLevel | null, proShare: number) => number;
+}
+
 // About 2.5 events a week: 6-14 bouts each is what it takes to reach 8,000 verified results.
-const PAST_SANCTIONED = 450;
+export const DEMO_EVENT_DENSITY: EventDensity = { pastSanctioned: 450, cardScale: () => 1 };
 const FUTURE_SANCTIONED = 40;
 const LIVE_TODAY = 2;
 const UNSANCTIONED_FUTURE = 4;
@@ -92,7 +101,7 @@ interface Draft {
   cityless: boolean;
 }
 
-export function planEvents(today: string, prng: Prng): PlannedEvent[] {
+export function planEvents(today: string, prng: Prng, density: EventDensity = DEMO_EVENT_DENSITY): PlannedEvent[] {
   const pastFrom = addDays(addYears(today, -3), 1);
   const pastTo = addDays(today, -1);
   const futureFrom = addDays(today, 1);
@@ -100,7 +109,7 @@ export function planEvents(today: string, prng: Prng): PlannedEvent[] {
   const pickLevel = () => prng.weighted(LEVEL_WEIGHTS, ([, w]) => w)[0];
 
   const drafts: Draft[] = [];
-  for (let i = 0; i < PAST_SANCTIONED; i += 1) {
+  for (let i = 0; i < density.pastSanctioned; i += 1) {
     // The first one sits in the first week of the window, so the calendar visibly spans three years.
     const date = i === 0 ? weekendBetween(pastFrom, addDays(pastFrom, 6), prng) : weekendBetween(pastFrom, pastTo, prng);
     drafts.push({ date, level: pickLevel(), status: prng.chance(CANCELLED_SHARE) ? 'cancelled' : 'completed', sanctioned: true, cityless: prng.chance(0.01) });
@@ -159,7 +168,7 @@ export function planEvents(today: string, prng: Prng): PlannedEvent[] {
       disciplines,
       proShare: template.proShare,
       continent: host.continent,
-      cardSize: prng.int(minCard, maxCard),
+      cardSize: Math.round(prng.int(minCard, maxCard) * density.cardScale(draft.level, template.proShare)),
     };
   });
 

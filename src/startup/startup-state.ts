@@ -6,6 +6,8 @@ export interface SeedingProgress {
   phase: SeedPhase;
   done: number;
   total: number;
+  /** What done and total count when it is not the phase's rows: the scale data set's 'copies'. */
+  unit?: string;
 }
 
 /** Receives the seed's progress: a phase and how far through it. */
@@ -43,7 +45,7 @@ export class StartupState {
 
 export function describeSeeding(p: SeedingProgress): string {
   if (p.phase === 'waiting') return 'waiting for the database';
-  return p.total > 0 ? `${p.phase} ${p.done}/${p.total}` : p.phase;
+  return p.total > 0 ? `${p.phase} ${p.done}/${p.total}${p.unit ? ` ${p.unit}` : ''}` : p.phase;
 }
 
 const RETRY_AFTER_SECONDS = 5;

@@ -103,8 +103,10 @@ export const sportCommands: Command[] = [
       const asOf = optional(values, 'as-of');
       if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of must be a date, YYYY-MM-DD');
       const r = await c.services.rankings.publish(actor, asOf);
-      const out = { as_of: r.run.asOf, entries: r.entries.length, previous_as_of: r.previousAsOf, ...r.figures };
-      return { json: out, text: lines(out) };
+      const { phases, ...figures } = r.figures;
+      const out = { as_of: r.run.asOf, entries: r.entries.length, previous_as_of: r.previousAsOf, ...figures, phases };
+      const seconds = Object.entries(phases).map(([k, v]) => `${k} ${v} s`);
+      return { json: out, text: lines({ ...out, phases: seconds }) };
     },
   },
 ];

@@ -8,6 +8,7 @@ import { Migration20261121221936_studio_sessions } from './Migration202611212219
 import { Migration20261121223000_webhook_endpoint_deleted_at } from './Migration20261121223000_webhook_endpoint_deleted_at';
 import { Migration20261122090000_demo_seed } from './Migration20261122090000_demo_seed';
 import { Migration20261122090000_read_model } from './Migration20261122090000_read_model';
+import { Migration20261123090000_ranking_entry_derived } from './Migration20261123090000_ranking_entry_derived';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121223000_webhook_endpoint_deleted_at', class: Migration20261121223000_webhook_endpoint_deleted_at },
   { name: 'Migration20261122090000_demo_seed', class: Migration20261122090000_demo_seed },
   { name: 'Migration20261122090000_read_model', class: Migration20261122090000_read_model },
+  { name: 'Migration20261123090000_ranking_entry_derived', class: Migration20261123090000_ranking_entry_derived },
 ];

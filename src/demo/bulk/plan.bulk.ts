@@ -3,7 +3,7 @@ import type { Container } from '../../container';
 import { DomainError } from '../../domain/errors';
 import { sql } from '../../domain/unit-of-work';
 import type { SeedPhase, SeedProgressListener } from '../../startup/startup-state';
-import type { DemoPlan } from '../demo.types';
+import type { DemoBout, DemoEvent, DemoFighter, DemoPlan } from '../demo.types';
 import { insertBouts, insertEvents, type BulkEvent } from './events-bouts.bulk';
 import { insertFighters, type BulkContext, type BulkFighter } from './fighters.bulk';
 
@@ -12,43 +12,72 @@ const CHUNK: Record<'fighters' | 'events' | 'bouts', number> = { fighters: 5_000
 const PARTNER_EVENTS = ['licence.issued', 'licence.suspended', 'event.sanctioned', 'result.verified'];
 
 /**
- * Writes a plan's fighters (with licences and certificates), events and bouts in bulk, chunk by
- * chunk (one transaction each), reporting progress after each. The rows are those the domain
- * services would write, their rules applied in memory; the reference data must be in place.
+ * Writes fighters (with licences and certificates), events and bouts in bulk, chunk by chunk
+ * (one transaction each), reporting progress after each. The rows are those the domain services
+ * would write, their rules applied in memory; the reference data must be in place. Events may
+ * be written before the fighters and bouts that use them (the scale data set writes its whole
+ * calendar first, then one copy of the model at a time); fighters before their bouts.
  */
-export async function writeFightersEventsBouts(c: Container, plan: DemoPlan, onProgress: SeedProgressListener): Promise<void> {
-  const em0 = c.orm.em.fork() as EntityManager;
-  const subscribed = await sql<{ n: number }[]>(em0,
-    `select count(*)::int as n from webhook_endpoint where enabled and partner_id is not null and events && ?::text[]`, [`{${PARTNER_EVENTS.join(',')}}`]);
-  if (subscribed[0].n > 0) throw new DomainError('invalid_state', 'bulk seeding writes no webhook events: remove the partner webhook endpoints first');
-  const countries = await sql<{ slug: string; code: string }[]>(em0, `select slug, code from country`);
-  const divisions = await sql<{ id: string }[]>(em0, `select id from division`);
-  const slugs = await sql<{ slug: string }[]>(em0, `select slug from fighter`);
-  const ctx: BulkContext = {
-    actor: 'demo-seed', today: plan.today, now: c.clock.now(),
-    countryCodes: new Map(countries.map((x) => [x.slug, x.code])), divisions: new Set(divisions.map((d) => d.id)), slugs: new Set(slugs.map((x) => x.slug)),
-  };
-  const fighterOf = new Map<string, BulkFighter>();
-  await inChunks(c, 'fighters', plan.fighters, onProgress, async (chunk, em) => {
-    const written = await insertFighters(em, ctx, chunk);
-    chunk.forEach((f, i) => fighterOf.set(f.key, written[i]));
-  });
-  const eventOf = new Map<string, BulkEvent>();
-  await inChunks(c, 'events', plan.events, onProgress, async (chunk, em) => {
-    const written = await insertEvents(em, ctx, chunk);
-    chunk.forEach((e, i) => eventOf.set(e.key, written[i]));
-  });
-  const cardSize = new Map<string, number>();
-  await inChunks(c, 'bouts', plan.bouts, onProgress, (chunk, em) => insertBouts(em, ctx, chunk, fighterOf, eventOf, cardSize));
+export class BulkWriter {
+  private readonly fighterOf = new Map<string, BulkFighter>();
+  private readonly eventOf = new Map<string, BulkEvent>();
+  /** Each event's bout count so far, so that chunks go on numbering its card. */
+  private readonly cardSize = new Map<string, number>();
+
+  private constructor(private readonly c: Container, private readonly ctx: BulkContext, private readonly onProgress: SeedProgressListener) {}
+
+  static async open(c: Container, today: string, onProgress: SeedProgressListener): Promise<BulkWriter> {
+    const em0 = c.orm.em.fork() as EntityManager;
+    const subscribed = await sql<{ n: number }[]>(em0,
+      `select count(*)::int as n from webhook_endpoint where enabled and partner_id is not null and events && ?::text[]`, [`{${PARTNER_EVENTS.join(',')}}`]);
+    if (subscribed[0].n > 0) throw new DomainError('invalid_state', 'bulk seeding writes no webhook events: remove the partner webhook endpoints first');
+    const countries = await sql<{ slug: string; code: string }[]>(em0, `select slug, code from country`);
+    const divisions = await sql<{ id: string }[]>(em0, `select id from division`);
+    const slugs = await sql<{ slug: string }[]>(em0, `select slug from fighter`);
+    return new BulkWriter(c, {
+      actor: 'demo-seed', today, now: c.clock.now(),
+      countryCodes: new Map(countries.map((x) => [x.slug, x.code])), divisions: new Set(divisions.map((d) => d.id)), slugs: new Set(slugs.map((x) => x.slug)),
+    }, onProgress);
+  }
+
+  async fighters(fighters: readonly DemoFighter[], progress = true): Promise<void> {
+    await this.inChunks('fighters', fighters, progress, async (chunk, em) => {
+      const written = await insertFighters(em, this.ctx, chunk);
+      chunk.forEach((f, i) => this.fighterOf.set(f.key, written[i]));
+    });
+  }
+
+  async events(events: readonly DemoEvent[], progress = true): Promise<void> {
+    await this.inChunks('events', events, progress, async (chunk, em) => {
+      const written = await insertEvents(em, this.ctx, chunk);
+      chunk.forEach((e, i) => this.eventOf.set(e.key, written[i]));
+    });
+  }
+
+  async bouts(bouts: readonly DemoBout[], progress = true): Promise<void> {
+    await this.inChunks('bouts', bouts, progress, (chunk, em) => insertBouts(em, this.ctx, chunk, this.fighterOf, this.eventOf, this.cardSize));
+  }
+
+  /** Lets go of fighters no later bout will name (the scale data set's copies never meet). */
+  forgetFighters(): void {
+    this.fighterOf.clear();
+  }
+
+  private async inChunks<T>(
+    phase: SeedPhase & keyof typeof CHUNK, items: readonly T[], progress: boolean, fn: (chunk: readonly T[], em: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    for (let i = 0; i < items.length; i += CHUNK[phase]) {
+      if (progress) this.onProgress({ phase, done: i, total: items.length });
+      await this.c.orm.em.fork().transactional((em) => fn(items.slice(i, i + CHUNK[phase]), em as EntityManager));
+    }
+    if (progress) this.onProgress({ phase, done: items.length, total: items.length });
+  }
 }
 
-async function inChunks<T>(
-  c: Container, phase: SeedPhase & keyof typeof CHUNK, items: readonly T[], onProgress: SeedProgressListener,
-  fn: (chunk: readonly T[], em: EntityManager) => Promise<void>,
-): Promise<void> {
-  for (let i = 0; i < items.length; i += CHUNK[phase]) {
-    onProgress({ phase, done: i, total: items.length });
-    await c.orm.em.fork().transactional((em) => fn(items.slice(i, i + CHUNK[phase]), em as EntityManager));
-  }
-  onProgress({ phase, done: items.length, total: items.length });
+/** The demo's plan, whole: fighters, then events, then bouts. */
+export async function writeFightersEventsBouts(c: Container, plan: DemoPlan, onProgress: SeedProgressListener): Promise<void> {
+  const writer = await BulkWriter.open(c, plan.today, onProgress);
+  await writer.fighters(plan.fighters);
+  await writer.events(plan.events);
+  await writer.bouts(plan.bouts);
 }

@@ -1,6 +1,6 @@
-// Computes a whole ranking run (docs/decisions.md#ranked, docs/decisions.md#rank-order) in memory from plain rows, so that the
-// service only loads and stores, and the rules can be tested without a database.
-import { type EventLevel, type Outcome, isKnockout, resultPoints, roundPoints } from './points.calculator';
+// Computes a whole ranking run (docs/decisions.md#points, docs/decisions.md#rank-order) in memory from plain rows,
+// so that the service only loads and stores, and the rules can be tested without a database.
+import { type EventLevel, type Outcome, basePoints, isKnockout, levelMultiplier, roundPoints, timeValue } from './points.calculator';
 
 export interface EngineResult {
   fighterId: string;
@@ -76,7 +76,15 @@ export function computeRecord(results: EngineResult[]): Map<string, FighterRecor
 
 interface Contender {
   fighter: EngineFighter;
+  record: FighterRecord;
   points: number;
+}
+
+interface Tally {
+  fighter: EngineFighter;
+  record: FighterRecord;
+  /** Division to the unrounded sum of the rounded result totals (see docs/decisions.md#points). */
+  sums: Map<string, number>;
 }
 
 function compareContenders(a: Contender, b: Contender): number {
@@ -90,72 +98,110 @@ function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// Sums per division and fighter, rounding once after summing as docs/decisions.md#ranked sums the rounded totals.
-function pointsByDivision(
-  results: EngineResult[],
-  eligible: Map<string, EngineFighter>,
-  asOf: string,
-): Map<string, Map<string, number>> {
-  const sums = new Map<string, Map<string, number>>();
-  for (const r of results) {
-    if (!eligible.has(r.fighterId)) continue;
-    const total = resultPoints(r.outcome, r.method, r.level, r.eventDate, asOf).total;
-    let division = sums.get(r.divisionId);
-    if (!division) {
-      division = new Map();
-      sums.set(r.divisionId, division);
+/**
+ * A run built result by result, so that the publication can stream its results rather than hold
+ * them all: only eligible fighters' points and records are kept (per division and fighter), and
+ * each event date's time value is computed once. `computeRun` is the same over an array.
+ */
+export class RunBuilder {
+  /** Eligible fighters only, each with its record and its points per division. */
+  private readonly tallies = new Map<string, Tally>();
+  private readonly timeValues = new Map<string, number>();
+  private readonly knockouts = new Map<string, boolean>();
+
+  constructor(private readonly asOf: string, fighters: Iterable<EngineFighter>) {
+    for (const fighter of fighters) {
+      if (fighter.eligible) this.tallies.set(fighter.id, { fighter, record: { W: 0, L: 0, D: 0, NC: 0, KO: 0 }, sums: new Map() });
     }
-    division.set(r.fighterId, (division.get(r.fighterId) ?? 0) + total);
   }
-  return sums;
+
+  add(r: EngineResult): void {
+    // Canonical YYYY-MM-DD strings order like the dates they name; timeValue validates them.
+    if (!(r.eventDate <= this.asOf)) return;
+    if (!OUTCOMES.has(r.outcome)) throw new RangeError(`unknown outcome: ${String(r.outcome)}`);
+    const tally = this.tallies.get(r.fighterId);
+    if (!tally) return;
+    const knockout = r.outcome === 'W' && this.isKnockout(r.method);
+    tally.record[r.outcome] += 1;
+    if (knockout) tally.record.KO += 1;
+    // resultPoints(...).total, with each event date's time value and each method's reading once.
+    const base = knockout ? basePoints('W', 'KO') : basePoints(r.outcome, null);
+    let time = this.timeValues.get(r.eventDate);
+    if (time === undefined) {
+      time = timeValue(r.eventDate, this.asOf);
+      this.timeValues.set(r.eventDate, time);
+    }
+    const total = roundPoints(base * levelMultiplier(r.level) * time);
+    tally.sums.set(r.divisionId, (tally.sums.get(r.divisionId) ?? 0) + total);
+  }
+
+  private isKnockout(method: string | null): boolean {
+    if (method === null) return false;
+    let knockout = this.knockouts.get(method);
+    if (knockout === undefined) {
+      knockout = isKnockout(method);
+      this.knockouts.set(method, knockout);
+    }
+    return knockout;
+  }
+
+  finish(previousRanks: ReadonlyMap<string, number>): RankingEntryDraft[] {
+    const byDivision = new Map<string, Contender[]>();
+    for (const { fighter, record, sums } of this.tallies.values()) {
+      for (const [divisionId, sum] of sums) {
+        const points = roundPoints(sum);
+        if (points <= 0) continue;
+        let contenders = byDivision.get(divisionId);
+        if (!contenders) {
+          contenders = [];
+          byDivision.set(divisionId, contenders);
+        }
+        contenders.push({ fighter, record, points });
+      }
+    }
+    const drafts: RankingEntryDraft[] = [];
+    for (const divisionId of [...byDivision.keys()].sort(compareCodeUnits)) {
+      const contenders = byDivision.get(divisionId)!;
+      // One sort per division; each scope is a filtered subsequence, so it stays in rank order
+      // and competition ranks (1, 2, 2, 4) are assigned in a single pass.
+      contenders.sort(compareContenders);
+      const scopes = new Map<string, { entries: RankingEntryDraft[]; lastPoints: number; lastRank: number }>();
+      for (const { fighter, record, points } of contenders) {
+        // Deduplicated so that a slug shared by two levels cannot list the fighter twice in one table.
+        const { continentSlug, countrySlug } = fighter;
+        const own = continentSlug === WORLD_SCOPE ? [WORLD_SCOPE] : [WORLD_SCOPE, continentSlug];
+        if (!own.includes(countrySlug)) own.push(countrySlug);
+        for (const scope of own) {
+          let state = scopes.get(scope);
+          if (!state) {
+            state = { entries: [], lastPoints: Number.NaN, lastRank: 0 };
+            scopes.set(scope, state);
+          }
+          if (points !== state.lastPoints) state.lastRank = state.entries.length + 1;
+          state.lastPoints = points;
+          const previous = previousRanks.get(rankKey(divisionId, scope, fighter.id));
+          state.entries.push({
+            divisionId,
+            scope,
+            fighterId: fighter.id,
+            rank: state.lastRank,
+            points,
+            previousRank: previous ?? null,
+            movement: previous === undefined ? null : previous - state.lastRank,
+            record: { ...record },
+          });
+        }
+      }
+      for (const scope of [...scopes.keys()].sort(compareCodeUnits)) {
+        for (const entry of scopes.get(scope)!.entries) drafts.push(entry);
+      }
+    }
+    return drafts;
+  }
 }
 
 export function computeRun(input: ComputeRunInput): RankingEntryDraft[] {
-  const { asOf, previousRanks } = input;
-  // Canonical YYYY-MM-DD strings order like the dates they name; resultPoints validates them.
-  const counted = input.results.filter((r) => r.eventDate <= asOf);
-  const records = computeRecord(counted);
-  const eligible = new Map<string, EngineFighter>();
-  for (const fighter of input.fighters) if (fighter.eligible) eligible.set(fighter.id, fighter);
-
-  const drafts: RankingEntryDraft[] = [];
-  const sums = pointsByDivision(counted, eligible, asOf);
-  for (const divisionId of [...sums.keys()].sort(compareCodeUnits)) {
-    const contenders: Contender[] = [];
-    for (const [fighterId, sum] of sums.get(divisionId)!) {
-      const points = roundPoints(sum);
-      if (points > 0) contenders.push({ fighter: eligible.get(fighterId)!, points });
-    }
-    // One sort per division; each scope is a filtered subsequence, so it stays in rank order and
-    // competition ranks (1, 2, 2, 4) are assigned in a single pass.
-    contenders.sort(compareContenders);
-    const scopes = new Map<string, { entries: RankingEntryDraft[]; lastPoints: number; lastRank: number }>();
-    for (const { fighter, points } of contenders) {
-      // A Set so that a slug shared by two levels cannot list the fighter twice in one table.
-      for (const scope of new Set([WORLD_SCOPE, fighter.continentSlug, fighter.countrySlug])) {
-        let state = scopes.get(scope);
-        if (!state) {
-          state = { entries: [], lastPoints: Number.NaN, lastRank: 0 };
-          scopes.set(scope, state);
-        }
-        if (points !== state.lastPoints) state.lastRank = state.entries.length + 1;
-        state.lastPoints = points;
-        const previous = previousRanks.get(rankKey(divisionId, scope, fighter.id));
-        state.entries.push({
-          divisionId,
-          scope,
-          fighterId: fighter.id,
-          rank: state.lastRank,
-          points,
-          previousRank: previous ?? null,
-          movement: previous === undefined ? null : previous - state.lastRank,
-          record: { ...records.get(fighter.id)! },
-        });
-      }
-    }
-    for (const scope of [...scopes.keys()].sort(compareCodeUnits)) {
-      for (const entry of scopes.get(scope)!.entries) drafts.push(entry);
-    }
-  }
-  return drafts;
+  const builder = new RunBuilder(input.asOf, input.fighters);
+  for (const result of input.results) builder.add(result);
+  return builder.finish(input.previousRanks);
 }

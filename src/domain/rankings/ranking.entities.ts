@@ -17,10 +17,11 @@ export class RankingRun {
 export class RankingEntry {
   @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
   @ManyToOne(() => RankingRun, { deleteRule: 'cascade' }) run!: RankingRun;
-  @ManyToOne(() => Division) division!: Division;
+  // Derived data with no foreign key to the division or the fighter: docs/adr/0009-ranking-publication-at-scale.md.
+  @ManyToOne(() => Division, { createForeignKeyConstraint: false }) division!: Division;
   /** 'world', a continent slug or a country slug. */
   @Property({ type: 'text' }) scope!: string;
-  @ManyToOne(() => Fighter) fighter!: Fighter;
+  @ManyToOne(() => Fighter, { createForeignKeyConstraint: false }) fighter!: Fighter;
   @Property({ type: 'integer' }) rank!: number;
   /** Order within the division and scope: rank, then the tie order of the engine (by name). */
   @Property({ type: 'integer' }) position!: number;
