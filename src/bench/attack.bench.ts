@@ -19,7 +19,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { Agent, fetch as attackFetch } from 'undici';
 import { runAutocannon, type AutocannonResult } from './autocannon';
+
+/**
+ * The attackers connect from another loopback address (127.0.0.2), as they would from another
+ * machine: the failed-authentication budget is per client address, so an unknown-key flood from
+ * the partner's own address would (rightly) lock the partner out too.
+ */
+const attacker = new Agent({ localAddress: '127.0.0.2' });
 
 const RANKINGS_PATH = '/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg';
 const BENCH_KEY = 'pk_demo_bench';
@@ -109,7 +117,7 @@ function loop(iteration: (i: number) => Promise<string>): { tally: Tally; stop: 
   return { tally, stop: async () => { running = false; await done; } };
 }
 
-async function describe(res: Response): Promise<string> {
+async function describe(res: { status: number; text(): Promise<string> }): Promise<string> {
   const text = await res.text();
   try {
     const body = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[]; error?: string };
@@ -126,8 +134,8 @@ function graphqlAttacker(baseUrl: string, token: string) {
   ].map((v) => ({ ...v, body: JSON.stringify({ query: v.query }), name: `${v.query === FAN_OUT ? 'fan-out' : '3,200 aliases'} ${v.session ? 'session' : 'anonymous'}` }));
   return loop(async (i) => {
     const v = variants[i % variants.length];
-    const res = await fetch(`${baseUrl}/graphql`, {
-      method: 'POST', body: v.body,
+    const res = await attackFetch(`${baseUrl}/graphql`, {
+      dispatcher: attacker, method: 'POST', body: v.body,
       headers: { 'content-type': 'application/json', ...(v.session ? { authorization: `Bearer ${token}` } : {}) },
     });
     return `${v.name}: ${await describe(res)}`;
@@ -136,7 +144,7 @@ function graphqlAttacker(baseUrl: string, token: string) {
 
 function unknownKeyFlood(baseUrl: string) {
   return loop(async () => {
-    const res = await fetch(`${baseUrl}${RANKINGS_PATH}`, { headers: { authorization: `Bearer pk_live_${randomBytes(16).toString('hex')}` } });
+    const res = await attackFetch(`${baseUrl}${RANKINGS_PATH}`, { dispatcher: attacker, headers: { authorization: `Bearer pk_live_${randomBytes(16).toString('hex')}` } });
     return `unknown partner key: ${await describe(res)}`;
   });
 }
