@@ -51,9 +51,9 @@ async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: 
 
 /** After a ranking run is stored: points and ranks of every card from that run, and fresh statistics. */
 export async function refreshAfterPublish(em: EntityManager, runId: string): Promise<void> {
+  // Called after the publication has analysed the ranking tables (ranking.writer.ts), so the
+  // planner already knows the new run's rows (see docs/adr/0009).
   await sql(em, updateStandingsSql(), [runId]);
-  // A new run's rows are unknown to the planner until analysed (see docs/adr/0001).
-  await sql(em, 'analyze ranking_entry');
   await catalogChanged(em);
 }
 
