@@ -31,7 +31,7 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
     readCacheTtlMs: c.config.authCacheTtlMs,
     openApiJson: c.openApiJson,
   };
-  const reader = new RankingsReader(base);
+  const reader = new RankingsReader(base, c.changes);
   return { ...base, reader, catalog: new CatalogReader({ ...base, reader }, c.changes) };
 }
 

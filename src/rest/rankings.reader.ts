@@ -1,7 +1,8 @@
 import type { DivisionRow } from '../domain/catalog/rankings.queries';
 import { DomainError } from '../domain/errors';
 import { prepareJson, type PreparedJson } from '../http/send-json';
-import { TtlCache } from '../lib/ttl-cache';
+import type { ChangeFeed } from '../db/change-feed';
+import { VersionedCache } from '../lib/versioned-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import type { DivisionListResponseBody, RankingResponseBody } from './schemas/responses';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
@@ -30,21 +31,22 @@ interface DivisionIndex {
 const RANKINGS_PARAMS = { disc: params.disc, cat: params.cat, g: params.g, wc: params.wc, scope: params.scope };
 
 /**
- * /rankings and /divisions bodies, rendered once per run, day, division and scope and kept for
- * the read-cache time (refreshed in the background), shared by the express route and the
- * fast path.
+ * /rankings and /divisions bodies, rendered once per run, day, division and scope and kept until
+ * the `catalog` topic of the change feed moves (a licence suspended or a fighter renamed changes
+ * the fighter summaries in them), shared by the express route and the fast path.
  */
 export class RankingsReader {
-  private readonly divisions: TtlCache<DivisionIndex>;
-  private readonly scopes: TtlCache<boolean>;
-  private readonly countries: TtlCache<ReadonlySet<string>>;
-  private readonly bodies: TtlCache<PreparedJson>;
+  private readonly divisions: VersionedCache<DivisionIndex>;
+  private readonly scopes: VersionedCache<boolean>;
+  private readonly countries: VersionedCache<ReadonlySet<string>>;
+  private readonly bodies: VersionedCache<PreparedJson>;
 
-  constructor(private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>) {
-    this.divisions = new TtlCache(deps.readCacheTtlMs, 1);
-    this.scopes = new TtlCache(deps.readCacheTtlMs);
-    this.countries = new TtlCache(deps.readCacheTtlMs, 1);
-    this.bodies = new TtlCache(deps.readCacheTtlMs);
+  constructor(private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>, changes: Pick<ChangeFeed, 'version' | 'live'>) {
+    const cache = (maxEntries: number) => ({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries });
+    this.divisions = new VersionedCache(cache(1));
+    this.scopes = new VersionedCache(cache(5_000));
+    this.countries = new VersionedCache(cache(1));
+    this.bodies = new VersionedCache(cache(5_000));
   }
 
   /**

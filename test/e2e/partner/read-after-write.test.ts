@@ -80,6 +80,15 @@ describe('read after write', () => {
     expect((await get(plain, `/fighters/${w.slugs.anna}`)).data).toMatchObject({ status: 'suspended', licence_status: 'suspended' });
   });
 
+  it('licences:reinstate shows in the fighter summaries of a cached /rankings body', async () => {
+    const path = '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg';
+    const annaIn = (body: any) => body.data.find((r: any) => r.fighter.slug === w.slugs.anna)?.fighter;
+    expect(annaIn(await get(a, path))).toMatchObject({ licence_status: 'suspended' });
+    await visibleEverywhere(path, () => adminJson(a.c, 'licences:reinstate', w.slugs.anna), (body) => {
+      expect(annaIn(body)).toMatchObject({ status: 'licensed', licence_status: 'active' });
+    });
+  });
+
   it('events:sanction brings the event and its verified results into the feed', async () => {
     const code = w.events.unsanctioned;
     await visibleEverywhere(`/results?event=${code}`, () => adminJson(a.c, 'events:sanction', code), (body) => {
