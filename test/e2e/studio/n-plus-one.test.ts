@@ -2,18 +2,12 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { DASHBOARD } from '../../helpers/studio-queries';
 
 let t: TestApp;
 let token: string;
 let channelId: string;
 
-const DASHBOARD = `query($slug: String!) { channel(slug: $slug) {
-  slug plan billingState liveSlots { used total }
-  broadcasts(first: 50) { edges { cursor node { id title state source ingest { serverUrl }
-    health { signal bitrateKbps viewers warnings { code message } } } } pageInfo { hasNextPage } }
-  apiKeys { id name prefix scopes revokedAt }
-  webhookEndpoints { id url events enabled deliveries(first: 10) { id event status attempts { attemptNo statusCode durationMs } } }
-} }`;
 
 /** Counts the SQL statements the app sends, at the driver, while `fn` runs. */
 async function countStatements(fn: () => Promise<unknown>): Promise<number> {

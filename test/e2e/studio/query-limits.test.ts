@@ -3,6 +3,7 @@ import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { QUERY_LIMITS } from '../../../src/graphql/query-limits';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { DASHBOARD } from '../../helpers/studio-queries';
 
 let dev: TestApp;
 let prod: TestApp;
@@ -28,13 +29,6 @@ function post(app: TestApp, body: unknown, session?: string) {
 const FAN_OUT = `{ viewer { ...F0 } } ${Array.from({ length: 20 }, (_, i) => `fragment F${i} on Viewer { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F20 on Viewer { email }`;
 /** 3,200 of them fit under the 256 kB body limit (261,303 bytes of JSON). */
 const ALIASES = (n: number) => `{${Array.from({ length: n }, (_, i) => `a${i}:channel(slug:"demo-tv"){broadcasts(first:1){edges{node{health{signal}}}}}`).join(' ')}}`;
-const DASHBOARD = `query($slug: String!) { channel(slug: $slug) {
-  slug plan billingState liveSlots { used total }
-  broadcasts(first: 50) { edges { cursor node { id title state source ingest { serverUrl }
-    health { signal bitrateKbps viewers warnings { code message } } } } pageInfo { hasNextPage } }
-  apiKeys { id name prefix scopes revokedAt }
-  webhookEndpoints { id url events enabled deliveries(first: 10) { id event status attempts { attemptNo statusCode durationMs } } }
-} }`;
 
 function expectRefused(res: request.Response, code: string) {
   expect(res.status).toBe(400);
