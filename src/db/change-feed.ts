@@ -21,6 +21,8 @@ export const CHANGE_TOPICS = [
   'tv',
   /** what partners read: fighters, licences, events, results, ranking runs */
   'catalog',
+  /** what only the studio shows besides the above: ingest telemetry, webhook endpoints, deliveries and their attempts */
+  'studio',
 ] as const;
 
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];

@@ -9,6 +9,7 @@ import type { AuthFailureGuard } from '../http/authenticate';
 import { DomainError } from '../domain/errors';
 import type { StudioAuthService, StudioPrincipal } from '../domain/studio/studio-auth.service';
 import type { ChannelWebhookService } from '../webhooks/channel-webhook.service';
+import type { AnswerSlot } from './answer-cache';
 import type { ChannelApiKey } from './graphql.types';
 
 export interface Loaders {
@@ -36,6 +37,8 @@ export interface GqlContext {
   /** The client's address, for the failed-sign-in budget. */
   clientIp: string;
   authFailures: AuthFailureGuard;
+  /** Where this request's answer may be kept (src/graphql/answer-cache.ts); null when it may not. */
+  answer: AnswerSlot | null;
 }
 
 /** The parts of the running service a request's context is made from (the container has them). */
@@ -53,7 +56,7 @@ export function signedIn(ctx: GqlContext): StudioPrincipal {
 }
 
 /** One request's context: its principal, the services, and fresh loaders. */
-export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, clientIp: string): GqlContext {
+export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, clientIp: string, answer: AnswerSlot | null = null): GqlContext {
   const { studioAuth, channels, broadcasts, channelWebhooks } = d.services;
   return {
     principal,
@@ -63,6 +66,7 @@ export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, client
     ingestServerUrl: d.config.ingest.serverUrl,
     clientIp,
     authFailures: d.authFailures,
+    answer,
   };
 }
 

@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { rateLimit } from '../http/rate-limit';
+import { StudioAnswerCache, type AnswerSlot } from './answer-cache';
 import { contextFor, type GqlContext } from './context';
 import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
 import { isLimitCode, LIMIT_CODES, queryLimits, tokenLimitError, tooManyTokens, tooManyTokensMessage } from './query-limits';
@@ -21,7 +22,48 @@ const BATCH_REFUSED = {
 declare module 'express-serve-static-core' {
   interface Locals {
     studioPrincipal?: StudioPrincipal;
+    studioAnswer?: AnswerSlot;
   }
+}
+
+/** Marks a query's answer as one that may be kept: a query (never a mutation) that ran without errors. */
+const markStorable: ApolloServerPlugin<GqlContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ contextValue, operation, response }) {
+        const slot = contextValue.answer;
+        if (!slot) return;
+        slot.storable = operation?.operation === 'query' && response.body.kind === 'single' && !response.body.singleResult.errors
+          && (response.http.status ?? 200) === 200;
+      },
+    };
+  },
+};
+
+/**
+ * Answers a signed-in query from the answer cache when nothing it was read from has changed;
+ * otherwise lets it run and keeps what is sent, if the query allowed it (markStorable).
+ */
+function answerFromCache(answers: StudioAnswerCache) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const principal = res.locals.studioPrincipal;
+    const slot = principal && req.method === 'POST' ? answers.slotFor(principal.userId, req.body, req.headers.accept) : null;
+    if (!slot) return next();
+    const hit = answers.get(slot);
+    if (hit) {
+      res.setHeader('cache-control', 'no-store');
+      res.setHeader('content-type', hit.contentType);
+      return void res.status(200).send(hit.body);
+    }
+    res.locals.studioAnswer = slot;
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      const type = res.getHeader('content-type');
+      if (res.statusCode === 200 && typeof body === 'string' && typeof type === 'string') answers.set(slot, body, type);
+      return send(body);
+    };
+    next();
+  };
 }
 
 /** Domain codes go to extensions.code; nothing internal (stack, SQL) leaves the server. */
@@ -58,7 +100,7 @@ export function graphqlRouter(c: Container): Router {
     parseOptions: limits.parseOptions,
     validationRules: [...limits.validationRules, noNulInStringLiterals],
     formatError,
-    plugins: limits.plugins as ApolloServerPlugin<GqlContext>[],
+    plugins: [...(limits.plugins as ApolloServerPlugin<GqlContext>[]), markStorable],
   });
   const started = server.start();
   const router = Router();
@@ -84,11 +126,13 @@ export function graphqlRouter(c: Container): Router {
     if (hasNul(variables)) return void res.status(400).json({ errors: [{ message: NUL_MESSAGE, extensions: { code: NUL_CODE } }] });
     next();
   });
+  // off with the other caches (AUTH_CACHE_TTL_MS=0)
+  if (c.config.authCacheTtlMs > 0) router.use(answerFromCache(new StudioAnswerCache({ feed: c.changes, now: () => c.clock.now().getTime() })));
   let handler: ReturnType<typeof expressMiddleware<GqlContext>> | null = null;
   router.use(async (req, res, next) => {
     await started;
     handler ??= expressMiddleware(server, {
-      context: async ({ req: q, res: r }) => contextFor(c, r.locals.studioPrincipal ?? null, c.authFailures.clientIp(q)),
+      context: async ({ req: q, res: r }) => contextFor(c, r.locals.studioPrincipal ?? null, c.authFailures.clientIp(q), r.locals.studioAnswer ?? null),
     });
     return handler(req, res, next);
   });

@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { computeHealth } from '../domain/channels/broadcast-health';
+import { computeHealth, healthHoldsUntil } from '../domain/channels/broadcast-health';
 import { rowOf } from '../domain/channels/broadcast.row';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
 import { GraphQLError } from 'graphql';
@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors';
 import { TooManyAuthFailures } from '../http/authenticate';
 import { requireRole, type Permission } from '../domain/studio/studio-auth.service';
 import { decodeCursor, encodeCursor, toGqlBroadcast, toTvBody } from './broadcast.mapper';
+import { StudioAnswerCache } from './answer-cache';
 import { signedIn, type GqlContext } from './context';
 import {
   Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, BroadcastStateEnum, ChannelApiKey,
@@ -126,7 +127,10 @@ export class ChannelResolver {
 export class BroadcastResolver {
   @FieldResolver(() => BroadcastHealth)
   async health(@Root() b: Broadcast, @Ctx() ctx: GqlContext): Promise<BroadcastHealth> {
-    const h = computeHealth(b, await ctx.loaders.telemetry.load(b.id), ctx.clock.now());
+    const telemetry = await ctx.loaders.telemetry.load(b.id);
+    const now = ctx.clock.now();
+    const h = computeHealth(b, telemetry, now);
+    StudioAnswerCache.holdUntil(ctx.answer, healthHoldsUntil(b, telemetry, now));
     return { signal: h.signal, bitrateKbps: h.bitrate_kbps, resolution: h.resolution, fps: h.fps, viewers: h.viewers, warnings: h.warnings, updatedAt: h.updated_at ? new Date(h.updated_at) : null };
   }
 

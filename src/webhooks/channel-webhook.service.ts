@@ -4,6 +4,7 @@ import { audit, type Actor } from '../domain/audit/audit.log';
 import type { Clock } from '../domain/clock';
 import { DomainError, notFound } from '../domain/errors';
 import { requireRole, type Permission, type StudioPrincipal } from '../domain/studio/studio-auth.service';
+import { announceChange } from '../domain/announce-change';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { deliveryView, type AttemptView, type DeliveryLogService, type DeliveryView } from './delivery-log.service';
 import type { Outbox } from './outbox';
@@ -116,6 +117,7 @@ export class ChannelWebhookService {
       em.persist(endpoint);
       audit(em, studioActor(principal), 'channel-webhooks.create', endpoint.id, { channel: channelId, url, events });
       await em.flush();
+      await announceChange(em, 'studio');
       return { endpoint: viewOf(endpoint), secret };
     });
   }
@@ -139,6 +141,7 @@ export class ChannelWebhookService {
       }
       audit(em, studioActor(principal), 'channel-webhooks.update', endpoint.id, { url, events, enabled });
       await em.flush();
+      await announceChange(em, 'studio');
       return viewOf(endpoint);
     });
   }
@@ -155,6 +158,7 @@ export class ChannelWebhookService {
           where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
       audit(em, studioActor(principal), 'channel-webhooks.delete', endpoint.id, { channel: endpoint.channelId, url: endpoint.url });
       await em.flush();
+      await announceChange(em, 'studio');
     });
   }
 
@@ -184,6 +188,7 @@ export class ChannelWebhookService {
       const [delivery] = await sql<{ id: string }[]>(em, `select id from webhook_delivery where event_id = ? and endpoint_id = ?`, [eventId, endpoint.id]);
       audit(em, studioActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: delivery.id });
       await em.flush();
+      await announceChange(em, 'studio');
       return (await this.log.byIds(em, [delivery.id]))[0];
     });
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../domain/audit/audit.log';
 import { DomainError, notFound } from '../domain/errors';
+import { announceChange } from '../domain/announce-change';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
 import { isUuid } from '../domain/ids';
@@ -85,6 +86,7 @@ export class DeliveryLogService {
       audit(em, actor, 'deliveries.replay', deliveryId, { replay: created.id });
       await em.flush();
       await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
+      await announceChange(em, 'studio');
       return (await this.byIds(em, [created.id]))[0];
     });
   }
@@ -108,6 +110,7 @@ export class DeliveryLogService {
       audit(em, actor, 'deliveries.recover', input.endpointId, { count: created.length });
       await em.flush();
       await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
+      await announceChange(em, 'studio');
       return this.byIds(em, created.map((c) => c.id));
     });
   }

@@ -51,6 +51,8 @@ export class DeliveryWorker {
     private readonly logger: Logger,
     private readonly wakeSource: WakeSource | null = null,
     private readonly metrics: WebhookMetrics | null = null,
+    /** Tells every instance that deliveries changed (the studio shows them); run after each write. */
+    private readonly announce: () => Promise<void> = async () => undefined,
   ) {
     wakeSource?.onWake(() => this.wake?.());
   }
@@ -95,6 +97,7 @@ export class DeliveryWorker {
   /** Claims and sends one batch; returns how many attempts it claimed. */
   async tick(): Promise<number> {
     const claimed = await this.claim();
+    if (claimed.length) await this.announce();
     await Promise.all(claimed.map((d) => this.deliver(d)));
     return claimed.length;
   }
@@ -169,6 +172,7 @@ export class DeliveryWorker {
       );
       this.logger.warn({ endpoint: d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
     }
+    await this.announce();
     this.logger.debug({ delivery: d.id, attempt: d.attempt, status, code: r.statusCode }, 'webhook attempt');
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../domain/clock';
 import type { DomainEvent, DomainEventSink } from '../domain/domain-events';
 import { pgArray } from '../domain/catalog/fighter-summary.sql';
+import { announceChange } from '../domain/announce-change';
 import { sql } from '../domain/unit-of-work';
 import { newEventId } from './event-id';
 import type { Payload, WebhookPayloads } from './webhook-payloads';
@@ -65,6 +66,7 @@ export class Outbox implements DomainEventSink {
         where ev.id = any(?::text[]) and e.enabled`,
       [...targetParams, ids]);
     await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
+    await announceChange(em, 'studio');
     return envelopes.map((e) => e.id);
   }
 }

@@ -4,6 +4,7 @@ import { audit, type Actor } from '../domain/audit/audit.log';
 import type { Clock } from '../domain/clock';
 import { DomainError, notFound } from '../domain/errors';
 import { Partner } from '../domain/partners/partner.entities';
+import { announceChange } from '../domain/announce-change';
 import { inTransaction } from '../domain/unit-of-work';
 import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';
@@ -45,6 +46,7 @@ export class WebhookEndpointService {
       em.persist(endpoint);
       audit(em, actor, 'webhooks.register', endpoint.id, { partner: partner.slug, url, events });
       await em.flush();
+      await announceChange(em, 'studio');
       return { endpoint, secret };
     });
   }
@@ -62,6 +64,7 @@ export class WebhookEndpointService {
       endpoint.nextSecretFrom = at;
       audit(em, actor, 'webhooks.rotate-secret', endpoint.id, { switch_at: at.toISOString() });
       await em.flush();
+      await announceChange(em, 'studio');
       return { endpoint, secret: endpoint.nextSecret, switchAt: at };
     });
   }
@@ -73,6 +76,7 @@ export class WebhookEndpointService {
       endpoint.disabledReason = enabled ? null : reason ?? 'disabled by the operator';
       audit(em, actor, enabled ? 'webhooks.enable' : 'webhooks.disable', endpoint.id, { reason });
       await em.flush();
+      await announceChange(em, 'studio');
       return endpoint;
     });
   }

@@ -33,22 +33,38 @@ export function computeHealth(b: { id: string; source: string; state: string }, 
   if (b.source !== 'ingest') {
     return { ...base, signal: 'external', bitrate_kbps: null, resolution: null, fps: null, viewers: null, warnings: [] };
   }
-  const fresh = !!t && t.publishing && now.getTime() - new Date(t.reported_at).getTime() <= TELEMETRY_STALE_MS;
+  /** The latest report while it is fresh, else null. */
+  const fresh = t && isFresh(t, now) ? t : null;
   const warnings: Health['warnings'] = [];
   if (!fresh && b.state === 'live') {
     warnings.push({ code: 'no_signal_while_live', message: t?.publishing ? `no report from the media server for over ${TELEMETRY_STALE_MS / 1000} s` : 'the broadcast is live but nothing is being received' });
   }
-  if (fresh && t.bitrate_kbps !== null && t.bitrate_kbps < LOW_BITRATE_KBPS) {
-    warnings.push({ code: 'low_bitrate', message: `bitrate ${t.bitrate_kbps} kbps is below ${LOW_BITRATE_KBPS} kbps` });
+  if (fresh && fresh.bitrate_kbps !== null && fresh.bitrate_kbps < LOW_BITRATE_KBPS) {
+    warnings.push({ code: 'low_bitrate', message: `bitrate ${fresh.bitrate_kbps} kbps is below ${LOW_BITRATE_KBPS} kbps` });
   }
-  if (fresh && t.fps !== null && t.fps < LOW_FPS) warnings.push({ code: 'low_fps', message: `${t.fps} fps is below ${LOW_FPS} fps` });
+  if (fresh && fresh.fps !== null && fresh.fps < LOW_FPS) warnings.push({ code: 'low_fps', message: `${fresh.fps} fps is below ${LOW_FPS} fps` });
   return {
     ...base,
     signal: fresh ? 'receiving' : 'no_signal',
-    bitrate_kbps: fresh ? t.bitrate_kbps : null,
-    resolution: fresh ? t.resolution : null,
-    fps: fresh ? t.fps : null,
-    viewers: fresh ? t.viewers : null,
+    bitrate_kbps: fresh ? fresh.bitrate_kbps : null,
+    resolution: fresh ? fresh.resolution : null,
+    fps: fresh ? fresh.fps : null,
+    viewers: fresh ? fresh.viewers : null,
     warnings,
   };
+}
+
+function isFresh(t: Telemetry | null, now: Date): boolean {
+  return !!t && t.publishing && now.getTime() - new Date(t.reported_at).getTime() <= TELEMETRY_STALE_MS;
+}
+
+/**
+ * Until when `computeHealth` gives the same answer without a new report (milliseconds since the
+ * epoch, inclusive): a receiving signal turns into no_signal once its latest report is older than
+ * TELEMETRY_STALE_MS; any other health only changes with a new report or a new state. Null: no
+ * deadline.
+ */
+export function healthHoldsUntil(b: { source: string }, t: Telemetry | null, now: Date): number | null {
+  if (b.source !== 'ingest' || !t || !isFresh(t, now)) return null;
+  return new Date(t.reported_at).getTime() + TELEMETRY_STALE_MS;
 }

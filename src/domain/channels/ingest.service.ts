@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { hashToken } from '../partners/api-key.token';
+import { announceChange } from '../announce-change';
 import { inTransaction, sql } from '../unit-of-work';
 import { computeHealth, type Health, type Telemetry } from './broadcast-health';
 import type { BroadcastService } from './broadcast.service';
@@ -82,5 +83,6 @@ export class IngestService {
        on conflict (broadcast_id) do update set publishing = excluded.publishing, reported_at = excluded.reported_at
          ${keep ? '' : ', bitrate_kbps = excluded.bitrate_kbps, resolution = excluded.resolution, fps = excluded.fps, viewers = excluded.viewers'}`,
       [broadcastId, t.publishing, t.bitrate_kbps ?? null, t.resolution ?? null, t.fps ?? null, t.viewers ?? null, this.clock.now()]);
+    await announceChange(em, 'studio');
   }
 }
