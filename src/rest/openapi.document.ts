@@ -10,6 +10,7 @@
  * `schema/openapi.json` is the output of `renderPartnerOpenApi()` (`npm run schema`); a test fails
  * when the checked-in file is stale.
  */
+import { COMPRESSION_NOTE } from '../http/send-json';
 import { componentSchemas } from '../lib/openapi.zod';
 import { bearerScheme, openApiDocument, renderOpenApi, type Schema } from '../lib/openapi.helpers';
 import { headerSpecs, METHOD_NOTE, operation, operations, sharedResponses } from './openapi.operations';
@@ -51,6 +52,9 @@ const INFO_DESCRIPTION = [
   '## Conditional requests',
   'Every GET answer carries an `ETag`; a request whose `If-None-Match` matches it is answered 304 Not ' +
     'Modified without a body.',
+  '',
+  '## Compression',
+  COMPRESSION_NOTE,
   '',
   '## Methods',
   METHOD_NOTE,

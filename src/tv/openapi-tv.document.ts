@@ -15,6 +15,7 @@
  * nullable value is `nullable: true`; objects are closed, except `Error`; rules between fields are
  * `oneOf`s of constraint-only branches next to the closed object's `properties`.
  */
+import { COMPRESSION_NOTE } from '../http/send-json';
 import { bearerScheme, openApiDocument, renderOpenApi, type Schema } from '../lib/openapi.helpers';
 import { componentSchemas } from '../lib/openapi.zod';
 import { GO_LIVE_RULES, operation, operations, PATCH_RULES } from './openapi-tv.operations';
@@ -58,6 +59,9 @@ const INFO_DESCRIPTION = [
   '## Conditional requests',
   'GET answers carry an `ETag`; a request whose `If-None-Match` matches it is answered 304 Not Modified ' +
     'without a body.',
+  '',
+  '## Compression',
+  COMPRESSION_NOTE,
   '',
   '## Pagination',
   '`/live`, `/upcoming` and `/channels` take `page` (from 1, default 1) and `per_page` (1 to 100, default ' +

@@ -1,3 +1,6 @@
+import { createServer, get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request, { type Response } from 'supertest';
@@ -133,12 +136,63 @@ describe('ETag and conditional GET (docs/decisions.md#etags)', () => {
   });
 });
 
+describe('compression', () => {
+  /** The answer as sent, its body undecoded (supertest would decode it). */
+  async function raw(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+    const server = createServer(t.app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      return await new Promise((resolve, reject) => {
+        httpGet({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', path: `/api/v1${path}`, headers: { authorization: `Bearer ${BIG}`, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it('sends a body of 1 KB or more gzip-encoded to a client that accepts it, with its own ETag; either ETag answers 304', async () => {
+    const plain = await raw('/fighters?per_page=50', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const body = plain.body;
+    expect(body.length).toBeGreaterThan(1024);
+    const zipped = await raw('/fighters?per_page=50', { 'Accept-Encoding': 'gzip;q=1, identity;q=0.5' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    expect(zipped.body.length).toBeLessThan(body.length / 3);
+    expect(gunzipSync(zipped.body).equals(body)).toBe(true);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    for (const tag of [plain.headers.etag!, zipped.headers.etag!]) {
+      for (const encoding of ['gzip', 'identity']) {
+        const res = await get('/fighters?per_page=50', { 'If-None-Match': tag, 'Accept-Encoding': encoding });
+        expect([tag, encoding, res.status]).toEqual([tag, encoding, 304]);
+      }
+    }
+  });
+
+  it('sends identity when gzip is refused or not offered, and small bodies as they are', async () => {
+    for (const encoding of ['gzip;q=0', 'br', 'identity']) {
+      expect((await raw('/fighters?per_page=50', { 'Accept-Encoding': encoding })).headers['content-encoding']).toBeUndefined();
+    }
+    const small = await raw('/me', { 'Accept-Encoding': 'gzip' });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('HEAD', () => {
   it('answers wherever GET does, with the same status and headers and no body', async () => {
+    // the same request headers for both (superagent sends Accept-Encoding with GET only)
+    const encoding = { 'Accept-Encoding': 'gzip, deflate' };
     for (const e of endpoints()) {
       const key = e.key ? BIG : null;
-      const g = await get(e.path, {}, key);
-      const h = await head(e.path, key);
+      const g = await get(e.path, encoding, key);
+      const h = await head(e.path, key, encoding);
       expect([e.path, h.status]).toEqual([e.path, g.status]);
       expect(noBody(h)).toBe(true);
       expect(h.headers['content-type']).toBe(g.headers['content-type']);
