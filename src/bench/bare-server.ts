@@ -3,16 +3,21 @@
  * (the bytes of a /api/v1/rankings response) and its content type. It runs as its own process,
  * forked by bench.ts, so it shares the cores with the load generator the same way the service does.
  *
- * Protocol (IPC): the parent sends { body, contentType, bodies? }; the child answers { port } once
- * listening. `bodies` maps other paths to other bytes, so that every target of the bench can be
- * compared with a bare server answering exactly its own bytes.
+ * Protocol (IPC): the parent sends { body (base64), contentType, contentEncoding, bodies? }; the
+ * child answers { port } once listening. `bodies` maps other paths to other bytes, so that every
+ * target of the bench can be compared with a bare server answering exactly its own bytes (gzip
+ * bytes with their Content-Encoding when the service sent those).
  */
 import { createServer } from 'node:http';
 
-interface Setup {
+interface Sent {
   body: string;
   contentType: string;
-  bodies?: Record<string, { body: string; contentType: string }>;
+  contentEncoding: string | null;
+}
+
+interface Setup extends Sent {
+  bodies?: Record<string, Sent>;
 }
 
 function isSetup(m: unknown): m is Setup {
@@ -24,12 +29,14 @@ process.once('message', (message: unknown) => {
     process.stderr.write('bare-server: expected { body, contentType } from the parent\n');
     process.exit(2);
   }
-  const body = Buffer.from(message.body, 'utf8');
-  const headers = { 'Content-Type': message.contentType, 'Content-Length': String(body.length) };
-  const others = new Map(Object.entries(message.bodies ?? {}).map(([path, b]) => {
-    const bytes = Buffer.from(b.body, 'utf8');
-    return [path, { bytes, headers: { 'Content-Type': b.contentType, 'Content-Length': String(bytes.length) } }];
-  }));
+  const prepare = (b: Sent) => {
+    const bytes = Buffer.from(b.body, 'base64');
+    const headers: Record<string, string> = { 'Content-Type': b.contentType, 'Content-Length': String(bytes.length) };
+    if (b.contentEncoding) headers['Content-Encoding'] = b.contentEncoding;
+    return { bytes, headers };
+  };
+  const { bytes: body, headers } = prepare(message);
+  const others = new Map(Object.entries(message.bodies ?? {}).map(([path, b]) => [path, prepare(b)]));
   const server = createServer((req, res) => {
     const other = others.get(req.url ?? '');
     res.writeHead(200, other ? other.headers : headers);

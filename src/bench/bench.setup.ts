@@ -8,6 +8,13 @@ import { resolve } from 'node:path';
 // Settings
 // ---------------------------------------------------------------------------------------------
 
+/** An answer as it went over the wire: its bytes (encoded, if it was) and the headers that describe them. */
+export interface SentBody {
+  bytes: Buffer;
+  contentType: string;
+  contentEncoding: string | null;
+}
+
 const PROJECT_ROOT = resolve(__dirname, '..', '..');
 const DIST = resolve(__dirname, '..');
 
@@ -31,6 +38,8 @@ export interface Settings {
   only: Set<string> | undefined;
   json: boolean;
   scale: boolean;
+  /** The Accept-Encoding every request sends: gzip as partner HTTP clients do, or identity. */
+  acceptEncoding: string;
 }
 
 export function readSettings(argv: string[]): Settings {
@@ -47,6 +56,7 @@ export function readSettings(argv: string[]): Settings {
     only: only?.length ? new Set(only) : undefined,
     json: argv.includes('--json'),
     scale: argv.includes('--scale'),
+    acceptEncoding: flagValue(argv, '--accept-encoding') ?? process.env.BENCH_ACCEPT_ENCODING ?? 'gzip',
   };
 }
 
@@ -58,7 +68,7 @@ function flagValue(argv: string[], name: string): string | undefined {
   return value;
 }
 
-export const HELP = `npm run bench [-- --json] [--database-url URL] [--scale]
+export const HELP = `npm run bench [-- --json] [--database-url URL] [--scale] [--accept-encoding gzip|identity]
 
 Starts the service (DATABASE_URL, or the embedded database in BENCH_DATA_DIR, default ./.data/bench)
 and a bare node:http server with the same /rankings bytes, then loads each target in turn.
@@ -72,6 +82,8 @@ and a bare node:http server with the same /rankings bytes, then loads each targe
             and unknown keys flood in; prints the legitimate p50/p99 (same as npm run bench:attack)
   --scale   the database holds the scale data set (seed it first: npm run admin -- demo:seed --fighters 100000);
             the service does not seed, and the run is labelled as a scale run
+  --accept-encoding E   what every request accepts (BENCH_ACCEPT_ENCODING; default gzip, as partner HTTP
+            clients send; identity for uncompressed answers); the bare server answers the same bytes
 `;
 
 /** Progress always goes to stderr; the results go to stdout (or stderr under --json). */
@@ -219,7 +231,7 @@ export async function startService(s: Settings): Promise<Service> {
   }
 }
 
-export async function startBare(body: string, contentType: string, bodies: Record<string, { body: string; contentType: string }> = {}): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startBare(sample: SentBody, bodies: Record<string, SentBody> = {}): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = fork(resolve(__dirname, 'bare-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.add(child);
   const port = await new Promise<number>((ok, fail) => {
@@ -231,7 +243,8 @@ export async function startBare(body: string, contentType: string, bodies: Recor
       else fail(new Error(`the bare server sent ${JSON.stringify(m)}`));
     });
     child.once('exit', (code) => fail(new Error(`the bare server exited (code ${code})`)));
-    child.send({ body, contentType, bodies });
+    const wire = (b: SentBody) => ({ body: b.bytes.toString('base64'), contentType: b.contentType, contentEncoding: b.contentEncoding });
+    child.send({ ...wire(sample), bodies: Object.fromEntries(Object.entries(bodies).map(([k, b]) => [k, wire(b)])) });
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }

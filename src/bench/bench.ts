@@ -17,17 +17,22 @@
  * A benchmark, never a timed test: missed goals are reported, not failed. Error answers are failures
  * (exit code 1), because figures measured on errors mean nothing.
  *
+ * Every request sends Accept-Encoding: gzip (as partner HTTP clients do) unless --accept-encoding
+ * says otherwise; the bare server answers the very bytes the service sent, encoding included.
+ *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (3),
  * BENCH_DATA_DIR (./.data/bench), BENCH_START_TIMEOUT_SECONDS (600), BENCH_TARGETS (comma-separated
  * names, default all), BENCH_LOG_LEVEL (warn), BENCH_SERVICE_NODE_ARGS (extra node flags for the
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
  */
 import { cpus } from 'node:os';
+import { gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { runAutocannon, type AutocannonInstance, type AutocannonResult } from './autocannon';
 import { table, verdictLines, type Row } from './bench.report';
 import { benchTargets, findSubjects, RANKINGS_PATH, type ServerName, type Target } from './bench.targets';
 import { countStatements } from './statements';
-import { alive, children, HELP, log, readSettings, sleep, startBare, startService, stopAll } from './bench.setup';
+import { alive, children, HELP, log, readSettings, sleep, startBare, startService, stopAll, type SentBody } from './bench.setup';
 
 let sessionToken = '';
 const BENCH_KEY = 'pk_demo_bench';
@@ -39,10 +44,13 @@ const BENCH_KEY = 'pk_demo_bench';
 let current: AutocannonInstance | undefined;
 let interrupted = false;
 
+let acceptEncoding = 'gzip';
+
 function headersFor(t: Target): Record<string, string> {
-  if (t.session) return { authorization: `Bearer ${sessionToken}`, ...t.headers };
+  const common = { 'accept-encoding': acceptEncoding };
+  if (t.session) return { ...common, authorization: `Bearer ${sessionToken}`, ...t.headers };
   const auth = t.auth ?? t.server === 'service';
-  return { ...(auth ? { authorization: `Bearer ${BENCH_KEY}` } : {}), ...t.headers };
+  return { ...common, ...(auth ? { authorization: `Bearer ${BENCH_KEY}` } : {}), ...t.headers };
 }
 
 /** Signs in as the demo studio owner (the README's credentials). */
@@ -56,14 +64,20 @@ async function studioLogin(baseUrl: string): Promise<string> {
   return body.data.login.token;
 }
 
-/** One request, to check the target answers 2xx and something sensible before loading it. */
-async function preflight(t: Target, url: string): Promise<{ body: string; contentType: string }> {
-  const res = await fetch(url, { method: t.method ?? 'GET', headers: headersFor(t), body: t.body, signal: AbortSignal.timeout(30_000) });
-  const body = await res.text();
-  if (!res.ok) throw new Error(`${t.name}: ${t.method ?? 'GET'} ${url} answered ${res.status}: ${body.slice(0, 300)}`);
+/**
+ * One request, to check the target answers 2xx and something sensible before loading it; returns
+ * the bytes as sent (undici's request does not decode them, unlike fetch).
+ */
+async function preflight(t: Target, url: string): Promise<SentBody> {
+  const res = await request(url, { method: t.method ?? 'GET', headers: headersFor(t), body: t.body, headersTimeout: 30_000, bodyTimeout: 30_000 });
+  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const header = (name: string) => { const v = res.headers[name]; return Array.isArray(v) ? v.join(', ') : v ?? null; };
+  const contentEncoding = header('content-encoding');
+  const body = (contentEncoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+  if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${t.name}: ${t.method ?? 'GET'} ${url} answered ${res.statusCode}: ${body.slice(0, 300)}`);
   const complaint = t.check?.(body);
   if (complaint) throw new Error(`${t.name}: ${complaint} (${url})`);
-  return { body, contentType: res.headers.get('content-type') ?? 'application/json; charset=utf-8' };
+  return { bytes, contentType: header('content-type') ?? 'application/json; charset=utf-8', contentEncoding };
 }
 
 function load(t: Target, url: string, seconds: number, connections: number): Promise<AutocannonResult> {
@@ -111,9 +125,10 @@ async function main(): Promise<number> {
     return new Promise<number>(() => undefined);
   }
   const s = readSettings(argv);
+  acceptEncoding = s.acceptEncoding;
   if (s.scale && !s.databaseUrl) throw new Error('--scale needs a prepared database: --database-url URL (or DATABASE_URL)');
   const cpuModel = cpus()[0]?.model ?? 'unknown CPU';
-  log(`bench: ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, node ${process.version}, ${cpus().length} × ${cpuModel}`);
+  log(`bench: ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, Accept-Encoding: ${s.acceptEncoding}, node ${process.version}, ${cpus().length} × ${cpuModel}`);
 
   const service = await startService(s);
 
@@ -127,16 +142,16 @@ async function main(): Promise<number> {
   }
   if (targets.some((t) => t.session)) sessionToken = await studioLogin(service.baseUrl);
   // Every partner answer once, so that a bare server can answer the very same bytes beside it.
-  const same: Record<string, { body: string; contentType: string }> = {};
+  const same: Record<string, SentBody> = {};
   for (const [i, t] of targets.entries()) if (t.partner) same[`/same/${i}`] = await preflight(t, service.baseUrl + t.path);
-  const bare = await startBare(sample.body, sample.contentType, same);
-  log(`bare node:http server on ${bare.baseUrl} answering the ${Buffer.byteLength(sample.body)} bytes of /rankings (${sample.contentType}), and each partner answer under /same/N`);
+  const bare = await startBare(sample, same);
+  log(`bare node:http server on ${bare.baseUrl} answering the ${sample.bytes.length} bytes of /rankings (${sample.contentType}${sample.contentEncoding ? `, ${sample.contentEncoding}` : ''}), and each partner answer under /same/N`);
   const bases: Record<ServerName, string> = { service: service.baseUrl, bare: bare.baseUrl };
 
   const rows: Row[] = [];
   for (const [i, t] of targets.entries()) {
     const url = bases[t.server] + t.path;
-    const { body } = await preflight(t, url);
+    const { bytes } = await preflight(t, url);
     if (s.warmupSeconds > 0) {
       log(`${t.name}: warming up ${s.warmupSeconds} s`);
       await load(t, url, s.warmupSeconds, s.connections);
@@ -145,7 +160,7 @@ async function main(): Promise<number> {
     log(`${t.name}: measuring ${s.seconds} s at ${s.connections} connections (${url})`);
     const result = await load(t, url, s.seconds, s.connections);
     if (interrupted) return 130;
-    const row = toRow(t, url, Buffer.byteLength(body), result);
+    const row = toRow(t, url, bytes.length, result);
     rows.push(row);
     log(`  ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}, ${row.errors} errors` : ''}`);
     await sleep(500);
@@ -172,7 +187,7 @@ async function main(): Promise<number> {
   const db = s.databaseUrl ? `PostgreSQL (${s.scale ? 'scale data set' : 'DATABASE_URL'})` : `embedded PGlite (${s.dataDir})`;
   const lines = [
     '',
-    `${db}; ${s.connections} connections, ${s.seconds} s per target; ${cpus().length} CPUs; node ${process.version}`,
+    `${db}; ${s.connections} connections, ${s.seconds} s per target; Accept-Encoding: ${s.acceptEncoding}; ${cpus().length} CPUs; node ${process.version}`,
     '',
     table(rows),
     '',
@@ -188,6 +203,7 @@ async function main(): Promise<number> {
     const summary = {
       database: s.databaseUrl ? 'postgresql' : 'embedded',
       scale: s.scale,
+      acceptEncoding: s.acceptEncoding,
       connections: s.connections,
       seconds: s.seconds,
       warmupSeconds: s.warmupSeconds,
