@@ -34,7 +34,8 @@ async function channelBySlug(ctx: GqlContext, slug: string, permission: Permissi
 async function channelOfBroadcast(ctx: GqlContext, id: string, permission: Permission): Promise<string> {
   const principal = signedIn(ctx);
   const channelId = await ctx.services.studio.channelIdOfBroadcast(id);
-  if (!channelId) throw new DomainError('not_found', 'broadcast not found');
+  // a broadcast of a channel the user holds no role on is as missing as one that does not exist
+  if (!channelId || !principal.roles.has(channelId)) throw new DomainError('not_found', 'broadcast not found');
   requireRole(principal, channelId, permission);
   return channelId;
 }
