@@ -1,5 +1,6 @@
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
+import { operator } from '../domain/channels/channel-access';
 
 const actor: Actor = { id: 'demo-seed' };
 
@@ -44,7 +45,7 @@ export async function seedTvDemo(c: Container): Promise<void> {
   for (const spec of channels) {
     const channel = await ch.create(actor, { slug: spec.slug, name: spec.name, plan: spec.plan, billing: spec.billing });
     if (spec.approve) await ch.approve(actor, spec.slug);
-    for (const [token, name, scopes] of spec.keys) await ch.createKey(actor, { channelId: channel.id, name, scopes: [...scopes], fixedToken: token });
+    for (const [token, name, scopes] of spec.keys) await ch.createKey(operator(actor), { channelId: channel.id, name, scopes: [...scopes], fixedToken: token });
     ids[spec.slug] = channel.id;
   }
   for (const u of DEMO_STUDIO_USERS) {

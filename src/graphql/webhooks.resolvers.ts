@@ -53,7 +53,7 @@ export class WebhookEndpointResolver {
     @Arg('channel') slug: string, @Arg('url') url: string, @Arg('events', () => [String]) events: string[], @Ctx() ctx: GqlContext,
   ): Promise<CreatedWebhookEndpoint> {
     const p = signedIn(ctx);
-    const channel = await service(ctx).channel(p, slug, 'webhooks');
+    const channel = await ctx.services.studio.channelFor(p, slug, 'webhooks');
     const created = await service(ctx).create(p, channel.id, { url, events });
     return { endpoint: toEndpoint(created.endpoint), secret: created.secret };
   }

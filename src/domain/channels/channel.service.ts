@@ -8,6 +8,7 @@ import { announceChange } from '../announce-change';
 import { inTransaction } from '../unit-of-work';
 import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
 import { isUuid } from '../ids';
+import { auditActor, authorize, type Principal } from './channel-access';
 
 /**
  * Active (not revoked) API keys a channel may hold: enough for every environment and partner
@@ -16,7 +17,10 @@ import { isUuid } from '../ids';
  */
 export const MAX_ACTIVE_KEYS_PER_CHANNEL = 25;
 
-/** Channels, their approval, plan and billing (operator), and their API keys (owner or manager). */
+/**
+ * Channels, their approval, plan and billing (the operator, named by its audit actor), and their
+ * API keys (owners and managers in the studio, or the operator: any principal, checked by channel-access.ts).
+ */
 export class ChannelService {
   constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
 
@@ -56,8 +60,12 @@ export class ChannelService {
     return this.root.fork().find(Channel, {}, { orderBy: { slug: 'asc' } });
   }
 
-  /** Returns the key once; only its hash is stored. `fixedToken` is for the demo's documented keys. */
-  async createKey(actor: Actor, input: { channelId: string; name: string; scopes: string[]; createdBy?: string | null; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
+  /**
+   * Returns the key once; only its hash is stored. Owners, managers and the operator; a studio
+   * user's key records who made it. `fixedToken` is for the demo's documented keys.
+   */
+  async createKey(principal: Principal, input: { channelId: string; name: string; scopes: string[]; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
+    authorize(principal, input.channelId, 'keys');
     const scopes = [...new Set(input.scopes)];
     if (scopes.length === 0 || scopes.some((s) => !(CHANNEL_SCOPES as readonly string[]).includes(s))) {
       throw new DomainError('invalid_scopes', `scopes must be among ${CHANNEL_SCOPES.join(', ')}`);
@@ -73,10 +81,10 @@ export class ChannelService {
       }
       const token = input.fixedToken ?? generateToken('ck');
       const key = Object.assign(new ChannelApiKey(), {
-        channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: input.createdBy ?? null,
+        channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: principal.kind === 'studio' ? principal.userId : null,
       });
       em.persist(key);
-      audit(em, actor, 'channel-keys.create', key.id, { channel: channel.slug, scopes });
+      audit(em, auditActor(principal), 'channel-keys.create', key.id, { channel: channel.slug, scopes });
       await em.flush();
       // unknown keys are cached too: the new one must work at once
       await announceChange(em, 'channel_keys');
@@ -84,13 +92,14 @@ export class ChannelService {
     });
   }
 
-  async revokeKey(actor: Actor, channelId: string, keyId: string, tx?: EntityManager): Promise<ChannelApiKey> {
+  async revokeKey(principal: Principal, channelId: string, keyId: string, tx?: EntityManager): Promise<ChannelApiKey> {
+    authorize(principal, channelId, 'keys');
     return inTransaction(this.root, tx, async (em) => {
       const key = isUuid(keyId) ? await em.findOne(ChannelApiKey, { id: keyId, channel: channelId }) : null;
       if (!key) throw notFound('key');
       if (key.revokedAt) throw new DomainError('invalid_state', 'the key is already revoked');
       key.revokedAt = this.clock.now();
-      audit(em, actor, 'channel-keys.revoke', key.id);
+      audit(em, auditActor(principal), 'channel-keys.revoke', key.id);
       await em.flush();
       await announceChange(em, 'channel_keys');
       return key;

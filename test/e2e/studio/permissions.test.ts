@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildSchema, getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
+import { operator } from '../../../src/domain/channels/channel-access';
 import type { StudioPrincipal } from '../../../src/domain/studio/studio-auth.service';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -129,7 +130,7 @@ const broadcastRow = async (id: string) =>
 
 async function newKey(): Promise<{ id: string; secret: string; prefix: string; name: string }> {
   const name = uniq('permissions key');
-  const { key, token } = await t.c.services.channels.createKey({ id: 'test' }, { channelId: demoId, name, scopes: ['read'] });
+  const { key, token } = await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: demoId, name, scopes: ['read'] });
   return { id: key.id, secret: token, prefix: key.prefix, name };
 }
 
