@@ -5,8 +5,8 @@ import { LIVE_SLOTS } from '../domain/channels/channel.entities';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../domain/errors';
 import { TooManyAuthFailures } from '../http/authenticate';
-import { authorize, type Permission } from '../domain/channels/channel-access';
-import { decodeCursor, encodeCursor, toGqlBroadcast, toTvBody } from './broadcast.mapper';
+import { authorize } from '../domain/channels/channel-access';
+import { decodeCursor, encodeCursor, toBroadcastInput, toBroadcastPatch, toGqlBroadcast } from './broadcast.mapper';
 import { signedIn, type GqlContext } from './context';
 import {
   Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, BroadcastStateEnum, ChannelApiKey,
@@ -20,14 +20,6 @@ async function channelsOf(ctx: GqlContext, ids: string[]): Promise<ChannelRow[]>
 
 function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
   return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role: signedIn(ctx).roles.get(r.id) as RoleEnum };
-}
-
-async function channelOfBroadcast(ctx: GqlContext, id: string, permission: Permission): Promise<string> {
-  const principal = signedIn(ctx);
-  const channelId = await ctx.services.studio.channelIdOfBroadcast(id);
-  if (!channelId) throw new DomainError('not_found', 'broadcast not found');
-  authorize(principal, channelId, permission, 'broadcast');
-  return channelId;
 }
 
 @Resolver(() => Viewer)
@@ -124,28 +116,26 @@ export class BroadcastResolver {
 
   @Mutation(() => Broadcast, { description: 'Creates a broadcast (the TV API rules and error codes); an ingest one shows its stream key once.' })
   async createBroadcast(@Arg('channel') slug: string, @Arg('input') input: BroadcastInput, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channel = await ctx.services.studio.channelFor(signedIn(ctx), slug, 'broadcasts');
-    const r = await ctx.services.broadcasts.create(channel.id, toTvBody(input));
+    const p = signedIn(ctx);
+    const channel = await ctx.services.studio.channelFor(p, slug, 'broadcasts');
+    const r = await ctx.services.broadcasts.create(p, channel.id, toBroadcastInput(input));
     return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast)
   async updateBroadcast(@Arg('id', () => ID) id: string, @Arg('input') input: BroadcastPatch, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    const r = await ctx.services.broadcasts.update(channelId, id, toTvBody(input));
+    const r = await ctx.services.broadcasts.update(signedIn(ctx), id, toBroadcastPatch(input));
     return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast)
   async goLive(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.goLive(channelId, id)), ctx.ingestServerUrl);
+    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.goLive(signedIn(ctx), id)), ctx.ingestServerUrl);
   }
 
   @Mutation(() => Broadcast)
   async endBroadcast(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(channelId, id)), ctx.ingestServerUrl);
+    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(signedIn(ctx), id)), ctx.ingestServerUrl);
   }
 }
 

@@ -9,7 +9,8 @@ import { slugify } from '../text';
 import { announceChange } from '../announce-change';
 import { inTransaction, sql } from '../unit-of-work';
 import { Broadcast, type BroadcastState } from './broadcast.entities';
-import { checkSourceUrl, parseBroadcastFields, type BroadcastFields } from './broadcast.input';
+import { BROADCAST_FIELDS, checkBroadcastInput, checkSourceUrl, type BroadcastField, type BroadcastInput, type BroadcastPatch } from './broadcast.input';
+import { authorize, type Permission, type Principal } from './channel-access';
 import { Channel, LIVE_SLOTS } from './channel.entities';
 import { isUuid } from '../ids';
 
@@ -22,8 +23,8 @@ export interface BroadcastResult {
 }
 
 /** Which fields a change may touch in each state (docs/decisions.md#broadcast-edit). */
-const EDITABLE: Record<BroadcastState, readonly (keyof BroadcastFields)[]> = {
-  scheduled: ['title', 'source', 'source_url', 'scheduled_at', 'visibility', 'discipline', 'language', 'tags'],
+const EDITABLE: Record<BroadcastState, readonly BroadcastField[]> = {
+  scheduled: ['title', 'source', 'sourceUrl', 'scheduledAt', 'visibility', 'discipline', 'language', 'tags'],
   live: ['title', 'visibility', 'discipline', 'language', 'tags'],
   ended: ['title', 'visibility', 'discipline', 'language', 'tags'],
   replay: ['title', 'visibility', 'discipline', 'language', 'tags'],
@@ -31,23 +32,28 @@ const EDITABLE: Record<BroadcastState, readonly (keyof BroadcastFields)[]> = {
 
 /**
  * A channel's broadcasts and their life: scheduled -> live -> ended -> replay (docs/decisions.md#broadcast-states). Every
- * method takes the acting channel's id: another channel's broadcast is simply not found (docs/decisions.md#channel-isolation).
+ * method takes the principal acting, whatever its door, and checks its access first with the one
+ * rule (channel-access.ts): another channel's broadcast is simply not found
+ * (docs/decisions.md#channel-isolation), a viewer may not write. Inputs are typed (broadcast.input.ts);
+ * the values are judged here for every door.
  */
 export class BroadcastService {
   constructor(private readonly root: EntityManager, private readonly clock: Clock, private readonly events: DomainEventSink = noEvents) {}
 
-  async create(channelId: string, body: unknown, tx?: EntityManager): Promise<BroadcastResult> {
-    const input = parseBroadcastFields(body, 'create') as BroadcastFields;
-    checkSourceUrl(input.source, input.source_url ?? null);
+  async create(principal: Principal, channelId: string, fields: BroadcastInput, tx?: EntityManager): Promise<BroadcastResult> {
+    authorize(principal, channelId, 'broadcasts');
+    const input = checkBroadcastInput(fields, 'create');
+    checkSourceUrl(input.source, input.sourceUrl ?? null);
     return inTransaction(this.root, tx, async (em) => {
-      const channel = await em.findOneOrFail(Channel, { id: channelId });
+      const channel = await em.findOne(Channel, { id: channelId });
+      if (!channel) throw notFound('channel');
       const broadcast = Object.assign(new Broadcast(), {
         channel,
         slug: `${slugify(input.title).slice(0, 60).replace(/-+$/, '')}-${randomBytes(4).toString('hex')}`,
         title: input.title,
         source: input.source,
-        sourceUrl: input.source === 'ingest' ? null : input.source_url,
-        scheduledAt: input.scheduled_at,
+        sourceUrl: input.source === 'ingest' ? null : input.sourceUrl,
+        scheduledAt: input.scheduledAt,
         visibility: input.visibility ?? 'public',
         discipline: input.discipline ?? null,
         language: input.language ?? 'en',
@@ -62,18 +68,18 @@ export class BroadcastService {
     });
   }
 
-  async update(channelId: string, id: string, body: unknown, tx?: EntityManager): Promise<BroadcastResult> {
-    const patch = parseBroadcastFields(body, 'update');
+  async update(principal: Principal, id: string, change: BroadcastPatch, tx?: EntityManager): Promise<BroadcastResult> {
     return inTransaction(this.root, tx, async (em) => {
-      const broadcast = await this.own(em, channelId, id);
-      const forbidden = (Object.keys(patch) as (keyof BroadcastFields)[]).filter((f) => !EDITABLE[broadcast.state].includes(f));
+      const broadcast = await this.own(em, principal, id, 'broadcasts');
+      const patch = checkBroadcastInput(change, 'update');
+      const forbidden = (Object.keys(patch) as BroadcastField[]).filter((f) => !EDITABLE[broadcast.state].includes(f));
       if (forbidden.length) {
-        throw new DomainError('invalid_state', `a ${broadcast.state} broadcast cannot change ${forbidden.join(', ')}`);
+        throw new DomainError('invalid_state', `a ${broadcast.state} broadcast cannot change ${forbidden.map((f) => BROADCAST_FIELDS[f]).join(', ')}`);
       }
       const source = patch.source ?? broadcast.source;
-      const sourceUrl = source === 'ingest' ? null : patch.source_url !== undefined ? patch.source_url : patch.source && patch.source !== broadcast.source ? null : broadcast.sourceUrl;
+      const sourceUrl = source === 'ingest' ? null : patch.sourceUrl !== undefined ? patch.sourceUrl : patch.source && patch.source !== broadcast.source ? null : broadcast.sourceUrl;
       // A source_url sent for an ingest source is refused, not dropped.
-      if (patch.source !== undefined || patch.source_url !== undefined) checkSourceUrl(source, patch.source_url !== undefined ? patch.source_url : sourceUrl);
+      if (patch.source !== undefined || patch.sourceUrl !== undefined) checkSourceUrl(source, patch.sourceUrl !== undefined ? patch.sourceUrl : sourceUrl);
       let streamKey: string | undefined;
       if (source === 'ingest' && broadcast.source !== 'ingest') streamKey = this.newStreamKey(broadcast);
       if (source !== 'ingest') broadcast.streamKeyHash = null;
@@ -81,7 +87,7 @@ export class BroadcastService {
         source,
         sourceUrl,
         ...(patch.title !== undefined && { title: patch.title }),
-        ...(patch.scheduled_at !== undefined && { scheduledAt: patch.scheduled_at }),
+        ...(patch.scheduledAt !== undefined && { scheduledAt: patch.scheduledAt }),
         ...(patch.visibility !== undefined && { visibility: patch.visibility }),
         ...(patch.discipline !== undefined && { discipline: patch.discipline }),
         ...(patch.language !== undefined && { language: patch.language }),
@@ -97,10 +103,12 @@ export class BroadcastService {
    * docs/decisions.md#go-live, under a lock on the channel row so that concurrent go-lives of one channel queue up
    * and never exceed its live slots.
    */
-  async goLive(channelId: string, id: string, tx?: EntityManager): Promise<Broadcast> {
+  async goLive(principal: Principal, id: string, tx?: EntityManager): Promise<Broadcast> {
     return inTransaction(this.root, tx, async (em) => {
+      const channelId = await this.channelOf(em, principal, id, 'broadcasts');
       const channel = await em.findOneOrFail(Channel, { id: channelId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const broadcast = await this.own(em, channelId, id);
+      // read after the lock: a concurrent go-live of this broadcast has committed by now
+      const broadcast = await this.ofChannel(em, channelId, id);
       if (broadcast.state !== 'scheduled') throw new DomainError('invalid_state', `only a scheduled broadcast can go live; this one is ${broadcast.state}`);
       if (channel.billingState !== 'active' && channel.billingState !== 'trialing') {
         throw new DomainError('billing_inactive', `the channel's billing is ${channel.billingState}: settle it to go live`);
@@ -120,9 +128,9 @@ export class BroadcastService {
   }
 
   /** Ends a live broadcast; it becomes a replay at once, or when an ingest recording is ready. */
-  async end(channelId: string, id: string, tx?: EntityManager): Promise<Broadcast> {
+  async end(principal: Principal, id: string, tx?: EntityManager): Promise<Broadcast> {
     return inTransaction(this.root, tx, async (em) => {
-      const broadcast = await this.own(em, channelId, id, true);
+      const broadcast = await this.own(em, principal, id, 'broadcasts', true);
       if (broadcast.state !== 'live') throw new DomainError('invalid_state', `only a live broadcast can end; this one is ${broadcast.state}`);
       broadcast.endedAt = this.clock.now();
       const events: ChannelEventType[] = ['broadcast.ended'];
@@ -139,9 +147,9 @@ export class BroadcastService {
     });
   }
 
-  async rotateStreamKey(channelId: string, id: string, tx?: EntityManager): Promise<BroadcastResult> {
+  async rotateStreamKey(principal: Principal, id: string, tx?: EntityManager): Promise<BroadcastResult> {
     return inTransaction(this.root, tx, async (em) => {
-      const broadcast = await this.own(em, channelId, id, true);
+      const broadcast = await this.own(em, principal, id, 'broadcasts', true);
       if (broadcast.source !== 'ingest') throw new DomainError('invalid_state', 'only an ingest broadcast has a stream key');
       const streamKey = this.newStreamKey(broadcast);
       await em.flush();
@@ -149,8 +157,8 @@ export class BroadcastService {
     });
   }
 
-  async get(channelId: string, id: string): Promise<Broadcast> {
-    return this.own(this.root.fork(), channelId, id);
+  async get(principal: Principal, id: string): Promise<Broadcast> {
+    return this.own(this.root.fork(), principal, id, 'read');
   }
 
   /** The media server's recording of an ended ingest broadcast is ready: it becomes a replay. */
@@ -173,8 +181,19 @@ export class BroadcastService {
     return key;
   }
 
-  private async own(em: EntityManager, channelId: string, id: string, lock = false): Promise<Broadcast> {
-    if (!isUuid(id)) throw notFound('broadcast');
+  /** The channel of a broadcast once the principal may act there: who may act comes first. */
+  private async channelOf(em: EntityManager, principal: Principal, id: string, permission: Permission): Promise<string> {
+    const [row] = isUuid(id) ? await sql<{ channel_id: string }[]>(em, `select channel_id from broadcast where id = ?`, [id]) : [];
+    if (!row) throw notFound('broadcast');
+    authorize(principal, row.channel_id, permission, 'broadcast');
+    return row.channel_id;
+  }
+
+  private async own(em: EntityManager, principal: Principal, id: string, permission: Permission, lock = false): Promise<Broadcast> {
+    return this.ofChannel(em, await this.channelOf(em, principal, id, permission), id, lock);
+  }
+
+  private async ofChannel(em: EntityManager, channelId: string, id: string, lock = false): Promise<Broadcast> {
     const broadcast = await em.findOne(Broadcast, { id, channel: channelId }, {
       populate: ['channel'], ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
     });

@@ -1,6 +1,5 @@
 import type { AbstractSqlConnection, EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../errors';
-import { isUuid } from '../ids';
 import { sql } from '../unit-of-work';
 import type { Telemetry } from './broadcast-health';
 import { authorize, type Permission, type Principal } from './channel-access';
@@ -38,12 +37,6 @@ export class StudioQueries {
     if (!row) throw notFound('channel');
     authorize(principal, row.id, permission);
     return row;
-  }
-
-  async channelIdOfBroadcast(broadcastId: string): Promise<string | null> {
-    if (!isUuid(broadcastId)) return null;
-    const [row] = await sql<{ channel_id: string }[]>(this.root.fork(), `select channel_id from broadcast where id = ?`, [broadcastId]);
-    return row?.channel_id ?? null;
   }
 
   async liveSlotsUsed(channelIds: readonly string[]): Promise<number[]> {
