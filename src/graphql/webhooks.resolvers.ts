@@ -10,8 +10,9 @@ import {
 } from './webhook.types';
 
 /**
- * The channel's webhook endpoints and delivery log (docs/decisions.md#studio-schema). Who may do what is decided by
- * ChannelWebhookService (every role reads; owner and manager change); this layer only maps.
+ * The channel's webhook endpoints and delivery log (docs/decisions.md#studio-schema). Who may do what is decided in the
+ * domain, by ChannelWebhookService and the studio's channel look-up with the one access rule
+ * (every role reads; owner and manager change); this layer only maps.
  */
 
 const toEndpoint = (e: ChannelEndpointView): GqlWebhookEndpoint => ({
