@@ -13,8 +13,10 @@ import { ResultFeedQueries } from './domain/catalog/result-feed.queries';
 import { pooledReadSql } from './domain/catalog/read-model/read-sql';
 import { VerificationQueries } from './domain/catalog/verification.queries';
 import { systemClock, type Clock } from './domain/clock';
+import { broadcastStorage } from './domain/channels/broadcast.repository';
 import { BroadcastService } from './domain/channels/broadcast.service';
 import { ChannelKeyAuthenticator } from './domain/channels/channel-key-authenticator';
+import { channelStorage } from './domain/channels/channel.repository';
 import { ChannelService } from './domain/channels/channel.service';
 import { IngestService } from './domain/channels/ingest.service';
 import { StudioUserService } from './domain/channels/studio-user.service';
@@ -143,7 +145,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
-  const broadcasts = new BroadcastService(root, clock, outbox);
+  const broadcasts = new BroadcastService(broadcastStorage(root, outbox), clock);
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
@@ -172,7 +174,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       webhooks,
       deliveries,
       channelWebhooks: new ChannelWebhookService(root, clock, targetPolicy, outbox, webhooks, deliveries),
-      channels: new ChannelService(root, clock),
+      channels: new ChannelService(channelStorage(root), clock),
       broadcasts,
       ingest: new IngestService(root, clock, broadcasts),
       studioUsers: new StudioUserService(root),

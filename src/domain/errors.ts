@@ -29,3 +29,7 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string): DomainError => new DomainError('not_found', `${what} not found`);
+
+/** A key without the scope an operation needs (the HTTP doors check it first, with these words). */
+export const insufficientScope = (scope: string, has: readonly string[]): DomainError =>
+  new DomainError('insufficient_scope', `this endpoint needs the "${scope}" scope; the key has: ${has.join(', ') || 'none'}`);

@@ -19,6 +19,24 @@ export async function inTransaction<T>(
   return withDbRetry(() => root.fork().transactional((em) => fn(em as EntityManager)));
 }
 
+/**
+ * What a service holds instead of the EntityManager: its feature's repository, built on a
+ * transaction (`run`: the caller's `tx`, or one of its own, as inTransaction) or outside one
+ * (`read`). A unit test gives the service an in-memory repository instead.
+ */
+export interface Transactional<R> {
+  run<T>(tx: EntityManager | undefined, fn: (repo: R) => Promise<T>): Promise<T>;
+  read(): R;
+}
+
+/** A feature's repository on MikroORM: `make` builds it from the transaction's EntityManager. */
+export function transactional<R>(root: EntityManager, make: (em: EntityManager) => R): Transactional<R> {
+  return {
+    run: (tx, fn) => inTransaction(root, tx, (em) => fn(make(em))),
+    read: () => make(root.fork()),
+  };
+}
+
 export async function nextSequenceValue(em: EntityManager, sequence: string): Promise<number> {
   const rows = await sql<{ v: string }[]>(em, `select nextval('${sequence}') as v`);
   return Number(rows[0].v);

@@ -1,6 +1,10 @@
 import type { BroadcastRow } from '../domain/channels/broadcast.row';
 import type { Broadcast, BroadcastInput, BroadcastPatch, BroadcastStateEnum, SourceEnum, VisibilityEnum } from './graphql.types';
 import { isUuid } from '../domain/ids';
+import type { Source, Visibility } from '../domain/channels/broadcast.entities';
+import type { BroadcastInput as DomainBroadcastInput, BroadcastPatch as DomainBroadcastPatch } from '../domain/channels/broadcast.input';
+import type { Discipline } from '../domain/reference/vocabulary';
+import { readIsoTime } from '../http/iso-time';
 
 export function toGqlBroadcast(r: BroadcastRow, ingestServerUrl: string, streamKey?: string): Broadcast {
   return {
@@ -12,15 +16,27 @@ export function toGqlBroadcast(r: BroadcastRow, ingestServerUrl: string, streamK
   };
 }
 
-/** The studio's fields in the TV API's shape, so both doors share one validation and its codes. */
-export function toTvBody(input: BroadcastInput | BroadcastPatch): Record<string, unknown> {
-  const map: Record<string, string> = { title: 'title', source: 'source', sourceUrl: 'source_url', scheduledAt: 'scheduled_at', visibility: 'visibility', discipline: 'discipline', language: 'language', tags: 'tags' };
-  const out: Record<string, unknown> = {};
-  for (const [from, to] of Object.entries(map)) {
-    const v = (input as Record<string, unknown>)[from];
-    if (v !== undefined) out[to] = v;
-  }
-  return out;
+/**
+ * The studio's input as the domain's typed input, field for field. GraphQL has checked the types;
+ * the domain judges the values (a null where a value is needed included) after the access check,
+ * with the TV API's codes. An unreadable time becomes an invalid Date, refused there in its turn.
+ */
+export function toBroadcastInput(input: BroadcastInput): DomainBroadcastInput {
+  return toBroadcastPatch(input) as DomainBroadcastInput;
+}
+
+/** A change: the fields given (an omitted field is undefined, not null). */
+export function toBroadcastPatch(input: BroadcastInput | BroadcastPatch): DomainBroadcastPatch {
+  return {
+    title: input.title,
+    source: input.source as Source | undefined,
+    sourceUrl: input.sourceUrl,
+    scheduledAt: input.scheduledAt === undefined ? undefined : readIsoTime(input.scheduledAt),
+    visibility: input.visibility as Visibility | undefined,
+    discipline: input.discipline as Discipline | null | undefined,
+    language: input.language,
+    tags: input.tags,
+  };
 }
 
 export function encodeCursor(r: BroadcastRow): string {

@@ -5,8 +5,8 @@ import { LIVE_SLOTS } from '../domain/channels/channel.entities';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../domain/errors';
 import { TooManyAuthFailures } from '../http/authenticate';
-import { requireRole, type Permission } from '../domain/studio/studio-auth.service';
-import { decodeCursor, encodeCursor, toGqlBroadcast, toTvBody } from './broadcast.mapper';
+import { authorize } from '../domain/channels/channel-access';
+import { decodeCursor, encodeCursor, toBroadcastInput, toBroadcastPatch, toGqlBroadcast } from './broadcast.mapper';
 import { StudioAnswerCache } from './answer-cache';
 import { signedIn, type GqlContext } from './context';
 import {
@@ -21,23 +21,6 @@ async function channelsOf(ctx: GqlContext, ids: string[]): Promise<ChannelRow[]>
 
 function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
   return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role: signedIn(ctx).roles.get(r.id) as RoleEnum };
-}
-
-/** Finds a channel the user holds a role on and checks the permission; any other channel is not found. */
-async function channelBySlug(ctx: GqlContext, slug: string, permission: Permission): Promise<ChannelRow> {
-  const principal = signedIn(ctx);
-  const row = await ctx.services.studio.channelBySlug(slug);
-  if (!row) throw new DomainError('not_found', 'channel not found');
-  requireRole(principal, row.id, permission);
-  return row;
-}
-
-async function channelOfBroadcast(ctx: GqlContext, id: string, permission: Permission): Promise<string> {
-  const principal = signedIn(ctx);
-  const channelId = await ctx.services.studio.channelIdOfBroadcast(id);
-  if (!channelId) throw new DomainError('not_found', 'broadcast not found');
-  requireRole(principal, channelId, permission);
-  return channelId;
 }
 
 @Resolver(() => Viewer)
@@ -72,7 +55,7 @@ export class ViewerResolver {
 export class ChannelResolver {
   @Query(() => StudioChannel)
   async channel(@Arg('slug') slug: string, @Ctx() ctx: GqlContext): Promise<StudioChannel> {
-    return toChannel(ctx, await channelBySlug(ctx, slug, 'read'));
+    return toChannel(ctx, await ctx.services.studio.channelFor(signedIn(ctx), slug, 'read'));
   }
 
   @FieldResolver(() => LiveSlots)
@@ -101,7 +84,7 @@ export class ChannelResolver {
 
   @FieldResolver(() => [ChannelApiKey], { nullable: true, description: 'Owners and managers only: null with a forbidden error for other roles, so one channel does not fail a whole dashboard.' })
   async apiKeys(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<ChannelApiKey[]> {
-    requireRole(signedIn(ctx), channel.id, 'keys');
+    authorize(signedIn(ctx), channel.id, 'keys');
     return ctx.loaders.apiKeys.load(channel.id);
   }
 
@@ -109,16 +92,17 @@ export class ChannelResolver {
   async createChannelApiKey(
     @Arg('channel') slug: string, @Arg('name') name: string, @Arg('scopes', () => [ChannelScopeEnum]) scopes: ChannelScopeEnum[], @Ctx() ctx: GqlContext,
   ): Promise<CreatedChannelApiKey> {
-    const channel = await channelBySlug(ctx, slug, 'keys');
     const p = signedIn(ctx);
-    const { key, token } = await ctx.services.channels.createKey({ id: `studio:${p.email}` }, { channelId: channel.id, name, scopes, createdBy: p.userId });
+    const channel = await ctx.services.studio.channelFor(p, slug, 'keys');
+    const { key, token } = await ctx.services.channels.createKey(p, { channelId: channel.id, name, scopes });
     return { secret: token, key: { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: null, lastUsedAt: null } };
   }
 
   @Mutation(() => ChannelApiKey, { description: 'Revokes a key: it stops working on /api/tv at once.' })
   async revokeChannelApiKey(@Arg('channel') slug: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<ChannelApiKey> {
-    const channel = await channelBySlug(ctx, slug, 'keys');
-    const key = await ctx.services.channels.revokeKey({ id: `studio:${signedIn(ctx).email}` }, channel.id, id);
+    const p = signedIn(ctx);
+    const channel = await ctx.services.studio.channelFor(p, slug, 'keys');
+    const key = await ctx.services.channels.revokeKey(p, channel.id, id);
     return { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: key.revokedAt, lastUsedAt: key.lastUsedAt };
   }
 }
@@ -136,28 +120,26 @@ export class BroadcastResolver {
 
   @Mutation(() => Broadcast, { description: 'Creates a broadcast (the TV API rules and error codes); an ingest one shows its stream key once.' })
   async createBroadcast(@Arg('channel') slug: string, @Arg('input') input: BroadcastInput, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channel = await channelBySlug(ctx, slug, 'broadcasts');
-    const r = await ctx.services.broadcasts.create(channel.id, toTvBody(input));
+    const p = signedIn(ctx);
+    const channel = await ctx.services.studio.channelFor(p, slug, 'broadcasts');
+    const r = await ctx.services.broadcasts.create(p, channel.id, toBroadcastInput(input));
     return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast)
   async updateBroadcast(@Arg('id', () => ID) id: string, @Arg('input') input: BroadcastPatch, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    const r = await ctx.services.broadcasts.update(channelId, id, toTvBody(input));
+    const r = await ctx.services.broadcasts.update(signedIn(ctx), id, toBroadcastPatch(input));
     return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast)
   async goLive(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.goLive(channelId, id)), ctx.ingestServerUrl);
+    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.goLive(signedIn(ctx), id)), ctx.ingestServerUrl);
   }
 
   @Mutation(() => Broadcast)
   async endBroadcast(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    const channelId = await channelOfBroadcast(ctx, id, 'broadcasts');
-    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(channelId, id)), ctx.ingestServerUrl);
+    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(signedIn(ctx), id)), ctx.ingestServerUrl);
   }
 }
 

@@ -10,8 +10,9 @@ import {
 } from './webhook.types';
 
 /**
- * The channel's webhook endpoints and delivery log (docs/decisions.md#studio-schema). Who may do what is decided by
- * ChannelWebhookService (every role reads; owner and manager change); this layer only maps.
+ * The channel's webhook endpoints and delivery log (docs/decisions.md#studio-schema). Who may do what is decided in the
+ * domain, by ChannelWebhookService and the studio's channel look-up with the one access rule
+ * (every role reads; owner and manager change); this layer only maps.
  */
 
 const toEndpoint = (e: ChannelEndpointView): GqlWebhookEndpoint => ({
@@ -53,7 +54,7 @@ export class WebhookEndpointResolver {
     @Arg('channel') slug: string, @Arg('url') url: string, @Arg('events', () => [String]) events: string[], @Ctx() ctx: GqlContext,
   ): Promise<CreatedWebhookEndpoint> {
     const p = signedIn(ctx);
-    const channel = await service(ctx).channel(p, slug, 'webhooks');
+    const channel = await ctx.services.studio.channelFor(p, slug, 'webhooks');
     const created = await service(ctx).create(p, channel.id, { url, events });
     return { endpoint: toEndpoint(created.endpoint), secret: created.secret };
   }

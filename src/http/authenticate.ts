@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError } from '../domain/errors';
+import { DomainError, insufficientScope } from '../domain/errors';
 import { clientIp, type TrustProxy } from './client-ip';
 import { sendError } from './http-errors';
 import type { Logger } from '../lib/logger';
@@ -195,7 +195,8 @@ export function authenticate(
 export function requireScope(scope: string | null) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (scope && !req.principal?.scopes.includes(scope)) {
-      sendError(res, 403, 'insufficient_scope', `this endpoint needs the "${scope}" scope; the key has: ${req.principal?.scopes.join(', ') || 'none'}`);
+      const refusal = insufficientScope(scope, req.principal?.scopes ?? []);
+      sendError(res, 403, 'insufficient_scope', refusal.message);
       return;
     }
     next();

@@ -15,6 +15,7 @@ import type { RateLimiter } from '../http/rate-limiter';
 import { methodNotAllowed as partnerMethodNotAllowed, methodNotAllowedOnBadPath } from '../http/method-not-allowed';
 import type { TvScheduleReader } from './tv-schedule.reader';
 import { presentBroadcast, presentPublicBroadcast, rowOf } from '../domain/channels/broadcast.view';
+import { readBroadcastBody } from './broadcast-body';
 
 export interface TvApiDeps {
   queries: TvQueries;
@@ -115,7 +116,8 @@ export function tvApiRouter(deps: TvApiDeps): Router {
     } });
   })).all(methodNotAllowed('GET, HEAD'));
   router.route('/broadcasts').post(...channel('broadcasts:write'), ...jsonBody(), wrap(async (req, res) => {
-    const r = await deps.broadcasts.create(me(res).channelId, req.body);
+    const principal = me(res);
+    const r = await deps.broadcasts.create(principal, principal.channelId, readBroadcastBody(req.body, 'create'));
     // the channel's path of the broadcast (PATCH, go-live, end, health); the public page is by slug
     res.setHeader('Location', `${req.baseUrl}/broadcasts/${r.broadcast.id}`);
     show(res, 201, r);
@@ -127,18 +129,18 @@ export function tvApiRouter(deps: TvApiDeps): Router {
       await sendJson(req, res, { data: presentPublicBroadcast(b) });
     }))
     .patch(...channel('broadcasts:write'), ...jsonBody(), wrap(async (req, res) => {
-      show(res, 200, await deps.broadcasts.update(me(res).channelId, String(req.params.ref), req.body));
+      show(res, 200, await deps.broadcasts.update(me(res), String(req.params.ref), readBroadcastBody(req.body, 'update')));
     }))
     .all(methodNotAllowed('GET, HEAD, PATCH'));
-  const action = (path: string, run: (channelId: string, id: string) => Promise<{ broadcast: Parameters<typeof rowOf>[0]; streamKey?: string }>) =>
+  const action = (path: string, run: (principal: ChannelPrincipal, id: string) => Promise<{ broadcast: Parameters<typeof rowOf>[0]; streamKey?: string }>) =>
     router.route(`/broadcasts/:id/${path}`).post(...channel('broadcasts:write'), wrap(async (req, res) => {
-      show(res, 200, await run(me(res).channelId, String(req.params.id)));
+      show(res, 200, await run(me(res), String(req.params.id)));
     })).all(methodNotAllowed('POST'));
-  action('go-live', async (c, id) => ({ broadcast: await deps.broadcasts.goLive(c, id) }));
-  action('end', async (c, id) => ({ broadcast: await deps.broadcasts.end(c, id) }));
-  action('rotate-stream-key', (c, id) => deps.broadcasts.rotateStreamKey(c, id));
+  action('go-live', async (p, id) => ({ broadcast: await deps.broadcasts.goLive(p, id) }));
+  action('end', async (p, id) => ({ broadcast: await deps.broadcasts.end(p, id) }));
+  action('rotate-stream-key', (p, id) => deps.broadcasts.rotateStreamKey(p, id));
   router.route('/broadcasts/:id/health').get(...channel('read'), wrap(async (req, res) => {
-    await sendJson(req, res, { data: await deps.ingest.health(me(res).channelId, String(req.params.id)) });
+    await sendJson(req, res, { data: await deps.ingest.health(me(res), String(req.params.id)) });
   })).all(methodNotAllowed('GET, HEAD'));
 
   router.use(methodNotAllowedOnBadPath(router, null));

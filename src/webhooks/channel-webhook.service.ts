@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { audit, type Actor } from '../domain/audit/audit.log';
+import { audit } from '../domain/audit/audit.log';
+import { accessError, auditActor, authorize, type Permission } from '../domain/channels/channel-access';
 import type { Clock } from '../domain/clock';
 import { DomainError, notFound } from '../domain/errors';
-import { requireRole, type Permission, type StudioPrincipal } from '../domain/studio/studio-auth.service';
+import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { announceChange } from '../domain/announce-change';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { deliveryView, type AttemptView, type DeliveryLogService, type DeliveryView } from './delivery-log.service';
@@ -53,8 +54,6 @@ const pgUuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const ENDPOINT_NOT_FOUND = 'webhook endpoint';
 const DELIVERY_NOT_FOUND = 'webhook delivery';
 
-export const studioActor = (principal: StudioPrincipal): Actor => ({ id: `studio:${principal.email}` });
-
 function viewOf(e: WebhookEndpoint | EndpointRow): ChannelEndpointView {
   if (e instanceof WebhookEndpoint) {
     return { id: e.id, channelId: e.channelId!, url: e.url, events: [...e.events], enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt };
@@ -67,10 +66,10 @@ function viewOf(e: WebhookEndpoint | EndpointRow): ChannelEndpointView {
 
 /**
  * A channel's webhook endpoints and their delivery log, managed by studio users (docs/decisions.md#studio-schema). Every
- * method checks the user's role on the endpoint's channel here, in the domain: `read` (every
- * role) lists endpoints and deliveries, `webhooks` (owner, manager) changes them. A channel the
- * user holds no role on, and any endpoint or delivery of such a channel, is not found. Changes
- * are audited as `studio:<email>`.
+ * method checks access to the endpoint's channel with the domain's one rule (channel-access.ts):
+ * `read` (every role) lists endpoints and deliveries, `webhooks` (owner, manager) changes them. A
+ * channel the user holds no role on, and any endpoint or delivery of such a channel, is not
+ * found. Changes are audited as `studio:<email>`.
  *
  * Deleting is a soft delete: the endpoint is disabled and hidden from the studio, its waiting
  * deliveries fail ("the endpoint was deleted"), and its delivery log stays for the operator.
@@ -85,18 +84,14 @@ export class ChannelWebhookService {
     private readonly log: DeliveryLogService,
   ) {}
 
-  /** The channel of a slug once the user's role there allows `permission`; any other channel is not found. */
-  async channel(principal: StudioPrincipal, slug: string, permission: Permission): Promise<{ id: string; slug: string; name: string }> {
-    const [row] = await this.read<{ id: string; slug: string; name: string }[]>(`select id, slug, name from channel where slug = ?`, [slug]);
-    if (!row) throw notFound('channel');
-    requireRole(principal, row.id, permission);
-    return row;
-  }
-
   /** The endpoints of each channel (oldest first); a channel the user may not read gets its error instead. */
   async endpointsOf(principal: StudioPrincipal, channelIds: readonly string[]): Promise<Map<string, ChannelEndpointView[] | DomainError>> {
     const out = new Map<string, ChannelEndpointView[] | DomainError>();
-    const allowed = channelIds.filter((id) => this.allows(principal, id, 'read', out));
+    const allowed = channelIds.filter((id) => {
+      const refusal = accessError(principal, id, 'read');
+      if (refusal) out.set(id, refusal);
+      return !refusal;
+    });
     if (allowed.length === 0) return out;
     const rows = await this.read<EndpointRow[]>(
       `select id, channel_id, url, events, enabled, disabled_reason, next_secret_from, created_at
@@ -108,14 +103,14 @@ export class ChannelWebhookService {
 
   /** A new endpoint of the channel; its secret is returned this once. */
   async create(principal: StudioPrincipal, channelId: string, input: { url: string; events: string[] }): Promise<{ endpoint: ChannelEndpointView; secret: string }> {
-    requireRole(principal, channelId, 'webhooks');
+    authorize(principal, channelId, 'webhooks');
     const url = validateEndpointUrl(input.url, this.policy).toString();
     const events = validateEvents(input.events, CHANNEL_EVENTS);
     return inTransaction(this.root, undefined, async (em) => {
       const secret = newWebhookSecret();
       const endpoint = Object.assign(new WebhookEndpoint(), { channelId, url, events, secret, createdAt: this.clock.now() });
       em.persist(endpoint);
-      audit(em, studioActor(principal), 'channel-webhooks.create', endpoint.id, { channel: channelId, url, events });
+      audit(em, auditActor(principal), 'channel-webhooks.create', endpoint.id, { channel: channelId, url, events });
       await em.flush();
       await announceChange(em, 'studio');
       return { endpoint: viewOf(endpoint), secret };
@@ -139,7 +134,7 @@ export class ChannelWebhookService {
         endpoint.enabled = enabled;
         endpoint.disabledReason = enabled ? null : `disabled in the studio by ${principal.email}`;
       }
-      audit(em, studioActor(principal), 'channel-webhooks.update', endpoint.id, { url, events, enabled });
+      audit(em, auditActor(principal), 'channel-webhooks.update', endpoint.id, { url, events, enabled });
       await em.flush();
       await announceChange(em, 'studio');
       return viewOf(endpoint);
@@ -156,7 +151,7 @@ export class ChannelWebhookService {
       await sql(em,
         `update webhook_delivery set status = 'failed', last_error = 'the endpoint was deleted', completed_at = now()
           where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
-      audit(em, studioActor(principal), 'channel-webhooks.delete', endpoint.id, { channel: endpoint.channelId, url: endpoint.url });
+      audit(em, auditActor(principal), 'channel-webhooks.delete', endpoint.id, { channel: endpoint.channelId, url: endpoint.url });
       await em.flush();
       await announceChange(em, 'studio');
     });
@@ -169,7 +164,7 @@ export class ChannelWebhookService {
   async rotateSecret(principal: StudioPrincipal, endpointId: string, switchAt?: Date | null): Promise<{ endpoint: ChannelEndpointView; secret: string; switchAt: Date }> {
     return inTransaction(this.root, undefined, async (em) => {
       await this.endpoint(em, principal, endpointId, 'webhooks');
-      const r = await this.endpoints.rotateSecret(studioActor(principal), endpointId, switchAt ?? undefined, em);
+      const r = await this.endpoints.rotateSecret(auditActor(principal), endpointId, switchAt ?? undefined, em);
       return { endpoint: viewOf(r.endpoint), secret: r.secret, switchAt: r.switchAt };
     });
   }
@@ -186,7 +181,7 @@ export class ChannelWebhookService {
       const [eventId] = await this.outbox.write(em, [{ type: 'ping', data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } }],
         { kind: 'endpoint', endpointId: endpoint.id });
       const [delivery] = await sql<{ id: string }[]>(em, `select id from webhook_delivery where event_id = ? and endpoint_id = ?`, [eventId, endpoint.id]);
-      audit(em, studioActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: delivery.id });
+      audit(em, auditActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: delivery.id });
       await em.flush();
       await announceChange(em, 'studio');
       return (await this.log.byIds(em, [delivery.id]))[0];
@@ -231,10 +226,10 @@ export class ChannelWebhookService {
       const [row] = await sql<{ endpoint_id: string; channel_id: string; enabled: boolean }[]>(em,
         `select d.endpoint_id, e.channel_id, e.enabled from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id
           where d.id = ? and e.channel_id is not null and e.deleted_at is null`, [deliveryId]);
-      if (!row || !principal.roles.has(row.channel_id)) throw notFound(DELIVERY_NOT_FOUND);
-      requireRole(principal, row.channel_id, 'webhooks');
+      if (!row) throw notFound(DELIVERY_NOT_FOUND);
+      authorize(principal, row.channel_id, 'webhooks', DELIVERY_NOT_FOUND);
       if (!row.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to redeliver');
-      return this.log.replay(studioActor(principal), deliveryId, em);
+      return this.log.replay(auditActor(principal), deliveryId, em);
     });
   }
 
@@ -245,7 +240,7 @@ export class ChannelWebhookService {
       if (Number.isNaN(since.getTime()) || (until && Number.isNaN(until.getTime()))) throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
       if (until && until <= since) throw new DomainError('invalid_until', 'until must be later than since');
       if (!endpoint.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to recover its deliveries');
-      return this.log.recover(studioActor(principal), { endpointId, since, until: until ?? undefined }, em);
+      return this.log.recover(auditActor(principal), { endpointId, since, until: until ?? undefined }, em);
     });
   }
 
@@ -254,21 +249,9 @@ export class ChannelWebhookService {
     const endpoint = isUuid(id)
       ? await em.findOne(WebhookEndpoint, { id, deletedAt: null, channelId: { $ne: null } }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       : null;
-    if (!endpoint || !principal.roles.has(endpoint.channelId!)) throw notFound(ENDPOINT_NOT_FOUND);
-    requireRole(principal, endpoint.channelId!, permission);
+    if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
+    authorize(principal, endpoint.channelId!, permission, ENDPOINT_NOT_FOUND);
     return endpoint;
-  }
-
-  /** requireRole as a test: a refusal is kept in `errors` under the channel id. */
-  private allows(principal: StudioPrincipal, channelId: string, permission: Permission, errors: Map<string, unknown>): boolean {
-    try {
-      requireRole(principal, channelId, permission);
-      return true;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      errors.set(channelId, err);
-      return false;
-    }
   }
 
   /** Rows (one or more per key, each with its channel) to a list per key, checking `read` on each key's channel. */
@@ -287,12 +270,7 @@ export class ChannelWebhookService {
     }
     for (const key of keys) {
       const channelId = channelOf.get(key);
-      if (!channelId || !principal.roles.has(channelId)) {
-        out.set(key, notFound(what));
-        continue;
-      }
-      const refused = new Map<string, DomainError>();
-      out.set(key, this.allows(principal, channelId, 'read', refused) ? lists.get(key)! : refused.get(channelId)!);
+      out.set(key, channelId ? accessError(principal, channelId, 'read', what) ?? lists.get(key)! : notFound(what));
     }
     return out;
   }

@@ -1,7 +1,9 @@
 import type { Container } from '../../src/container';
 import type { Actor } from '../../src/domain/audit/audit.log';
+import { operator } from '../../src/domain/channels/channel-access';
 
 const actor: Actor = { id: 'test' };
+const testOperator = operator(actor);
 
 export const CK = {
   rw: 'ck_test_rw',
@@ -35,11 +37,11 @@ export async function buildTvWorld(c: Container): Promise<TvWorld> {
     pastDue: await mk('late-tv', 'Late TV', 'pro', 'past_due'),
     unapproved: await mk('new-tv', 'New TV', 'pro', 'active', false),
   };
-  await s.createKey(actor, { channelId: ids.pro, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.rw });
-  await s.createKey(actor, { channelId: ids.pro, name: 'dashboard', scopes: ['read'], fixedToken: CK.ro });
-  await s.createKey(actor, { channelId: ids.other, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.other });
-  await s.createKey(actor, { channelId: ids.free, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.free });
-  await s.createKey(actor, { channelId: ids.pastDue, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.pastDue });
-  await s.createKey(actor, { channelId: ids.unapproved, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.unapproved });
+  await s.createKey(testOperator, { channelId: ids.pro, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.rw });
+  await s.createKey(testOperator, { channelId: ids.pro, name: 'dashboard', scopes: ['read'], fixedToken: CK.ro });
+  await s.createKey(testOperator, { channelId: ids.other, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.other });
+  await s.createKey(testOperator, { channelId: ids.free, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.free });
+  await s.createKey(testOperator, { channelId: ids.pastDue, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.pastDue });
+  await s.createKey(testOperator, { channelId: ids.unapproved, name: 'automation', scopes: ['read', 'broadcasts:write'], fixedToken: CK.unapproved });
   return { channelIds: ids };
 }

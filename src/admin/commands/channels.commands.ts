@@ -1,4 +1,5 @@
 import type { Channel } from '../../domain/channels/channel.entities';
+import { operator } from '../../domain/channels/channel-access';
 import { type Command, lines, list, optional, required, table } from '../command';
 
 const channelJson = (c: Channel) => ({ slug: c.slug, name: c.name, plan: c.plan, billing_state: c.billingState, approved: c.approvedAt !== null });
@@ -45,7 +46,7 @@ export const channelCommands: Command[] = [
     options: { channel: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
     async run({ c, actor }, { values }) {
       const channel = await c.services.channels.bySlug(required(values, 'channel'));
-      const { key, token } = await c.services.channels.createKey(actor, { channelId: channel.id, name: required(values, 'name'), scopes: list(required(values, 'scopes')) });
+      const { key, token } = await c.services.channels.createKey(operator(actor), { channelId: channel.id, name: required(values, 'name'), scopes: list(required(values, 'scopes')) });
       const out = { id: key.id, key: token, prefix: key.prefix, scopes: key.scopes };
       return { json: out, text: `${lines(out)}\nThe key is shown once: store it now.` };
     },

@@ -1,78 +1,109 @@
 import { z } from 'zod';
 import { DomainError } from '../errors';
-import { DISCIPLINES } from '../reference/vocabulary';
+import { DISCIPLINES, type Discipline } from '../reference/vocabulary';
 import {
-  BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES, type Source,
+  BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES, type Source, type Visibility,
 } from './broadcast.entities';
 
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** Date.parse rolls impossible dates over (2030-02-30 becomes March 2): the calendar date and the time must exist as written. */
-function isRealTime(s: string): boolean {
-  const [y, m, d, h, min] = [s.slice(0, 4), s.slice(5, 7), s.slice(8, 10), s.slice(11, 13), s.slice(14, 16)].map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && h < 24 && min < 60 && !Number.isNaN(Date.parse(s));
+/**
+ * A broadcast's fields as every door hands them to the domain (docs/decisions.md#broadcast-create):
+ * camelCase, a Date for the time. The doors read their wire formats into it (the TV API's JSON
+ * body, the studio's GraphQL input); the rules on the values are here, once.
+ */
+export interface BroadcastInput {
+  title: string;
+  source: Source;
+  /** Required unless the source is `ingest`, and refused then. */
+  sourceUrl?: string | null;
+  scheduledAt: Date;
+  visibility?: Visibility;
+  discipline?: Discipline | null;
+  language?: string;
+  tags?: string[];
 }
+
+/** A change: any of the fields (undefined is "not given"), at least one. */
+export type BroadcastPatch = Partial<BroadcastInput>;
+export type BroadcastField = keyof BroadcastInput;
+
+/**
+ * The fields in the order they are judged (the first bad one answers), each with the name its
+ * error code and message use: `invalid_source_url`, `"scheduled_at" must be ...`. These are the
+ * TV API's names; the studio reports the same codes.
+ */
+export const BROADCAST_FIELDS: Readonly<Record<BroadcastField, string>> = {
+  title: 'title',
+  source: 'source',
+  sourceUrl: 'source_url',
+  scheduledAt: 'scheduled_at',
+  visibility: 'visibility',
+  discipline: 'discipline',
+  language: 'language',
+  tags: 'tags',
+};
+const FIELD_ORDER = Object.keys(BROADCAST_FIELDS) as BroadcastField[];
+const REQUIRED: readonly BroadcastField[] = ['title', 'source', 'scheduledAt'];
 
 // PostgreSQL text cannot hold NUL (the insert would fail with a 500), and no title or URL needs a control character.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
-/** One schema per field so that each failure names its field: 422 invalid_<field> (docs/decisions.md#broadcast-create). */
-const FIELDS = {
+/**
+ * The value rules, one per field. They judge whatever they are given, so a value of the wrong
+ * kind (a GraphQL null for a title, an unreadable time as an invalid Date) is refused like a bad one.
+ */
+const RULES: { [F in BroadcastField]-?: z.ZodType<Exclude<BroadcastInput[F], undefined>> } = {
   title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine((s) => !CONTROL_CHARS.test(s)),
   source: z.enum(SOURCES),
-  source_url: z.string().max(2000).refine((s) => !CONTROL_CHARS.test(s)).nullable(),
-  scheduled_at: z.string().regex(ISO_WITH_OFFSET).refine(isRealTime).transform((s) => new Date(s)),
+  sourceUrl: z.string().max(2000).refine((s) => !CONTROL_CHARS.test(s)).nullable(),
+  scheduledAt: z.date(),
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),
   language: z.string().regex(new RegExp(BROADCAST_LANGUAGE_PATTERN)),
   tags: z.array(z.string().regex(new RegExp(BROADCAST_TAG_PATTERN))).max(BROADCAST_TAGS_MAX).transform((t) => [...new Set(t)]),
 };
 
-const HELP: Record<keyof typeof FIELDS, string> = {
+const HELP: Record<BroadcastField, string> = {
   title: `a string of 1 to ${BROADCAST_TITLE_MAX} characters, without control characters`,
   source: `one of ${SOURCES.join(', ')}`,
-  source_url: 'an https URL matching the source (a YouTube or Vimeo page, an .m3u8 or an .mp4), or absent for ingest',
-  scheduled_at: 'an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00',
+  sourceUrl: 'an https URL matching the source (a YouTube or Vimeo page, an .m3u8 or an .mp4), or absent for ingest',
+  scheduledAt: 'an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00',
   visibility: `one of ${VISIBILITIES.join(', ')}`,
   discipline: `one of ${DISCIPLINES.join(', ')}, or null`,
   language: 'an ISO 639-1 code of two lowercase letters, e.g. en',
   tags: `up to ${BROADCAST_TAGS_MAX} tags, each 1 to 32 characters of a-z, 0-9 and -`,
 };
 
-export interface BroadcastFields {
-  title: string;
-  source: Source;
-  source_url: string | null;
-  scheduled_at: Date;
-  visibility: (typeof VISIBILITIES)[number];
-  discipline: (typeof DISCIPLINES)[number] | null;
-  language: string;
-  tags: string[];
+/** 422 invalid_<field>: the value is bad, or (`missing`) a required field was not given. */
+export function invalidField(field: BroadcastField, missing = false): DomainError {
+  const name = BROADCAST_FIELDS[field];
+  return new DomainError(`invalid_${name}`, missing ? `"${name}" is required: ${HELP[field]}` : `"${name}" must be ${HELP[field]}`);
 }
 
-/** Parses the known fields of a body; unknown fields are refused (requests are strict). */
-export function parseBroadcastFields(body: unknown, mode: 'create' | 'update'): Partial<BroadcastFields> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DomainError('invalid_body', 'the body must be a JSON object');
+/** One field's value, judged (and normalised: a trimmed title, tags without duplicates). */
+export function checkField<F extends BroadcastField>(field: F, value: unknown): Exclude<BroadcastInput[F], undefined> {
+  const result = RULES[field].safeParse(value);
+  if (!result.success) throw invalidField(field);
+  return result.data as Exclude<BroadcastInput[F], undefined>;
+}
+
+/** Whether the fields given are enough: a creation needs its required fields, a change at least one field. */
+export function checkComplete(input: BroadcastPatch, mode: 'create' | 'update'): void {
+  if (mode === 'update') {
+    if (FIELD_ORDER.every((f) => input[f] === undefined)) throw new DomainError('invalid_body', 'give at least one field to change');
+    return;
   }
-  // own properties only: `toString`, `constructor` or `__proto__` are unknown fields like any other
-  const unknown = Object.keys(body).filter((k) => !Object.hasOwn(FIELDS, k));
-  if (unknown.length) throw new DomainError('invalid_body', `unknown field(s): ${unknown.join(', ')}; accepted: ${Object.keys(FIELDS).join(', ')}`);
-  if (mode === 'update' && Object.keys(body).length === 0) throw new DomainError('invalid_body', 'give at least one field to change');
+  const missing = REQUIRED.find((f) => input[f] === undefined);
+  if (missing) throw invalidField(missing, true);
+}
+
+/** Judges every given field in order, then completeness: the input as the service uses it. */
+export function checkBroadcastInput(input: BroadcastInput, mode: 'create'): BroadcastInput;
+export function checkBroadcastInput(input: BroadcastPatch, mode: 'update'): BroadcastPatch;
+export function checkBroadcastInput(input: BroadcastPatch, mode: 'create' | 'update'): BroadcastPatch {
   const out: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(FIELDS) as [keyof typeof FIELDS, z.ZodType][]) {
-    if (!Object.hasOwn(body, name)) continue;
-    const result = schema.safeParse((body as Record<string, unknown>)[name]);
-    if (!result.success) throw new DomainError(`invalid_${name}`, `"${name}" must be ${HELP[name]}`);
-    out[name] = result.data;
-  }
-  if (mode === 'create') {
-    for (const name of ['title', 'source', 'scheduled_at'] as const) {
-      if (out[name] === undefined) throw new DomainError(`invalid_${name}`, `"${name}" is required: ${HELP[name]}`);
-    }
-  }
-  return out as Partial<BroadcastFields>;
+  for (const field of FIELD_ORDER) if (input[field] !== undefined) out[field] = checkField(field, input[field]);
+  checkComplete(out, mode);
+  return out as BroadcastPatch;
 }
 
 const SOURCE_URL: Record<Exclude<Source, 'ingest'>, RegExp> = {
@@ -93,9 +124,9 @@ export function checkSourceUrl(source: Source, url: string | null): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new DomainError('invalid_source_url', `"source_url" must be ${HELP.source_url}`);
+    throw invalidField('sourceUrl');
   }
   if (parsed.protocol !== 'https:' || !SOURCE_URL[source].test(url)) {
-    throw new DomainError('invalid_source_url', `"source_url" must be ${HELP.source_url}; for ${source}: ${source === 'hls' ? 'an https .m3u8 URL' : source === 'mp4' ? 'an https .mp4 URL' : `an https ${source} page`}`);
+    throw new DomainError('invalid_source_url', `"source_url" must be ${HELP.sourceUrl}; for ${source}: ${source === 'hls' ? 'an https .m3u8 URL' : source === 'mp4' ? 'an https .mp4 URL' : `an https ${source} page`}`);
   }
 }

@@ -1,13 +1,13 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { audit, type Actor } from '../audit/audit.log';
+import type { Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { displayPrefix, generateToken, hashToken } from '../partners/api-key.token';
-import { announceChange } from '../announce-change';
-import { inTransaction } from '../unit-of-work';
+import type { Transactional } from '../unit-of-work';
 import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
 import { isUuid } from '../ids';
+import { auditActor, authorize, type Principal } from './channel-access';
+import type { ChannelRepository } from './channel.repository';
 
 /**
  * Active (not revoked) API keys a channel may hold: enough for every environment and partner
@@ -16,21 +16,24 @@ import { isUuid } from '../ids';
  */
 export const MAX_ACTIVE_KEYS_PER_CHANNEL = 25;
 
-/** Channels, their approval, plan and billing (operator), and their API keys (owner or manager). */
+/**
+ * Channels, their approval, plan and billing (the operator, named by its audit actor), and their
+ * API keys (owners and managers in the studio, or the operator: any principal, checked by channel-access.ts).
+ */
 export class ChannelService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+  constructor(private readonly storage: Transactional<ChannelRepository>, private readonly clock: Clock) {}
 
   async create(actor: Actor, input: { slug: string; name: string; plan?: string; billing?: string }, tx?: EntityManager): Promise<Channel> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
     const plan = checkPlan(input.plan ?? 'free');
     const billing = checkBilling(input.billing ?? 'active');
-    return inTransaction(this.root, tx, async (em) => {
-      if (await em.findOne(Channel, { slug: input.slug })) throw new DomainError('conflict', `channel "${input.slug}" already exists`);
+    return this.storage.run(tx, async (repo) => {
+      if (await repo.bySlug(input.slug)) throw new DomainError('conflict', `channel "${input.slug}" already exists`);
       const channel = Object.assign(new Channel(), { slug: input.slug, name: input.name.trim(), plan, billingState: billing });
-      em.persist(channel);
-      audit(em, actor, 'channels.create', channel.slug, { plan, billing });
-      await em.flush();
+      repo.add(channel);
+      repo.audit(actor, 'channels.create', channel.slug, { plan, billing });
+      await repo.save();
       return channel;
     });
   }
@@ -53,69 +56,70 @@ export class ChannelService {
   }
 
   async list(): Promise<Channel[]> {
-    return this.root.fork().find(Channel, {}, { orderBy: { slug: 'asc' } });
+    return this.storage.read().all();
   }
 
-  /** Returns the key once; only its hash is stored. `fixedToken` is for the demo's documented keys. */
-  async createKey(actor: Actor, input: { channelId: string; name: string; scopes: string[]; createdBy?: string | null; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
+  /**
+   * Returns the key once; only its hash is stored. Owners, managers and the operator; a studio
+   * user's key records who made it. `fixedToken` is for the demo's documented keys.
+   */
+  async createKey(principal: Principal, input: { channelId: string; name: string; scopes: string[]; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
+    authorize(principal, input.channelId, 'keys');
     const scopes = [...new Set(input.scopes)];
     if (scopes.length === 0 || scopes.some((s) => !(CHANNEL_SCOPES as readonly string[]).includes(s))) {
       throw new DomainError('invalid_scopes', `scopes must be among ${CHANNEL_SCOPES.join(', ')}`);
     }
     if (!input.name?.trim() || input.name.length > 100) throw new DomainError('invalid_name', 'a key name of 1 to 100 characters is required');
-    return inTransaction(this.root, tx, async (em) => {
+    return this.storage.run(tx, async (repo) => {
       // Locked, so two concurrent creations cannot both pass the count.
-      const channel = await em.findOne(Channel, { id: input.channelId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const channel = await repo.byId(input.channelId, { lock: true });
       if (!channel) throw notFound('channel');
-      const active = await em.count(ChannelApiKey, { channel, revokedAt: null });
+      const active = await repo.countActiveKeys(channel.id);
       if (active >= MAX_ACTIVE_KEYS_PER_CHANNEL) {
         throw new DomainError('too_many_keys', `the channel already has ${active} active keys, the most allowed is ${MAX_ACTIVE_KEYS_PER_CHANNEL}: revoke one first`);
       }
       const token = input.fixedToken ?? generateToken('ck');
       const key = Object.assign(new ChannelApiKey(), {
-        channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: input.createdBy ?? null,
+        channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: principal.kind === 'studio' ? principal.userId : null,
       });
-      em.persist(key);
-      audit(em, actor, 'channel-keys.create', key.id, { channel: channel.slug, scopes });
-      await em.flush();
+      repo.add(key);
+      repo.audit(auditActor(principal), 'channel-keys.create', key.id, { channel: channel.slug, scopes });
+      await repo.save();
       // unknown keys are cached too: the new one must work at once
-      await announceChange(em, 'channel_keys');
+      await repo.announce('channel_keys');
       return { key, token };
     });
   }
 
-  async revokeKey(actor: Actor, channelId: string, keyId: string, tx?: EntityManager): Promise<ChannelApiKey> {
-    return inTransaction(this.root, tx, async (em) => {
-      const key = isUuid(keyId) ? await em.findOne(ChannelApiKey, { id: keyId, channel: channelId }) : null;
+  async revokeKey(principal: Principal, channelId: string, keyId: string, tx?: EntityManager): Promise<ChannelApiKey> {
+    authorize(principal, channelId, 'keys');
+    return this.storage.run(tx, async (repo) => {
+      const key = isUuid(keyId) ? await repo.key(channelId, keyId) : null;
       if (!key) throw notFound('key');
       if (key.revokedAt) throw new DomainError('invalid_state', 'the key is already revoked');
       key.revokedAt = this.clock.now();
-      audit(em, actor, 'channel-keys.revoke', key.id);
-      await em.flush();
-      await announceChange(em, 'channel_keys');
+      repo.audit(auditActor(principal), 'channel-keys.revoke', key.id);
+      await repo.save();
+      await repo.announce('channel_keys');
       return key;
     });
   }
 
-  async listKeys(channelIds: string[]): Promise<ChannelApiKey[]> {
-    return this.root.fork().find(ChannelApiKey, { channel: { $in: channelIds } }, { orderBy: { createdAt: 'asc' } });
-  }
-
   async bySlug(slug: string): Promise<Channel> {
-    const channel = await this.root.fork().findOne(Channel, { slug });
+    const channel = await this.storage.read().bySlug(slug);
     if (!channel) throw notFound(`channel "${slug}"`);
     return channel;
   }
 
   private async change(actor: Actor, slug: string, action: string, apply: (c: Channel) => void, tx?: EntityManager): Promise<Channel> {
-    return inTransaction(this.root, tx, async (em) => {
-      const channel = await em.findOne(Channel, { slug });
+    return this.storage.run(tx, async (repo) => {
+      const channel = await repo.bySlug(slug);
       if (!channel) throw notFound(`channel "${slug}"`);
       apply(channel);
-      audit(em, actor, action, slug, { plan: channel.plan, billing: channel.billingState });
-      await em.flush();
+      repo.audit(actor, action, slug, { plan: channel.plan, billing: channel.billingState });
+      await repo.save();
       // approval shows the channel on the public schedules; plan and billing gate its keys' use
-      await announceChange(em, 'channel_keys', 'tv');
+      await repo.announce('channel_keys', 'tv');
       return channel;
     });
   }

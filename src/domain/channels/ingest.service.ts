@@ -6,6 +6,7 @@ import { announceChange } from '../announce-change';
 import { inTransaction, sql } from '../unit-of-work';
 import { computeHealth, type Health, type Telemetry } from './broadcast-health';
 import type { BroadcastService } from './broadcast.service';
+import type { Principal } from './channel-access';
 
 export interface IngestMetrics {
   bitrate_kbps?: number | null;
@@ -61,8 +62,9 @@ export class IngestService {
     await this.broadcasts.recordingReady(b.id, replayUrl);
   }
 
-  async health(channelId: string, broadcastId: string): Promise<Health> {
-    const b = await this.broadcasts.get(channelId, broadcastId);
+  /** A broadcast's health, for a principal who may read its channel. */
+  async health(principal: Principal, broadcastId: string): Promise<Health> {
+    const b = await this.broadcasts.get(principal, broadcastId);
     const [t] = await sql<Telemetry[]>(this.root.fork(),
       `select publishing, bitrate_kbps, resolution, fps, viewers, reported_at from broadcast_telemetry where broadcast_id = ?`, [b.id]);
     return computeHealth(b, t ?? null, this.clock.now());

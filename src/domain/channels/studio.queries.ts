@@ -1,7 +1,8 @@
 import type { AbstractSqlConnection, EntityManager } from '@mikro-orm/postgresql';
-import { isUuid } from '../ids';
+import { notFound } from '../errors';
 import { sql } from '../unit-of-work';
 import type { Telemetry } from './broadcast-health';
+import { authorize, type Permission, type Principal } from './channel-access';
 
 export interface StudioChannelRow { id: string; slug: string; name: string; plan: string; billing_state: string; approved: boolean }
 
@@ -30,15 +31,12 @@ export class StudioQueries {
     return sql<StudioChannelRow[]>(this.root.fork(), `select ${CHANNEL_COLUMNS} from channel where id = any(?::uuid[]) order by name, slug`, [ids(channelIds)]);
   }
 
-  async channelBySlug(slug: string): Promise<StudioChannelRow | null> {
+  /** The channel of a slug once `principal` may do `permission` there; a channel it has nothing to do with is not found. */
+  async channelFor(principal: Principal, slug: string, permission: Permission): Promise<StudioChannelRow> {
     const [row] = await sql<StudioChannelRow[]>(this.root.fork(), `select ${CHANNEL_COLUMNS} from channel where slug = ?`, [slug]);
-    return row ?? null;
-  }
-
-  async channelIdOfBroadcast(broadcastId: string): Promise<string | null> {
-    if (!isUuid(broadcastId)) return null;
-    const [row] = await sql<{ channel_id: string }[]>(this.root.fork(), `select channel_id from broadcast where id = ?`, [broadcastId]);
-    return row?.channel_id ?? null;
+    if (!row) throw notFound('channel');
+    authorize(principal, row.id, permission);
+    return row;
   }
 
   async liveSlotsUsed(channelIds: readonly string[]): Promise<number[]> {

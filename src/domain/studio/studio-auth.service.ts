@@ -40,7 +40,7 @@ interface SessionRow {
 }
 
 /**
- * Studio sign-in, sessions and who may do what on which channel. A session and its roles are
+ * Studio sign-in and sessions; what a role may do is decided by channel-access.ts. A session and its roles are
  * cached by the token's hash until the `studio_sessions` topic changes (sign-in, sign-out, a
  * role granted), on every instance; expiry is checked on each request.
  */
@@ -106,24 +106,3 @@ export class StudioAuthService {
     return { ...s, roles: members.map((m) => [m.channel_id, m.role]) };
   }
 }
-
-export type Permission = 'read' | 'broadcasts' | 'keys' | 'webhooks';
-
-const ALLOWED: Record<Role, readonly Permission[]> = {
-  owner: ['read', 'broadcasts', 'keys', 'webhooks'],
-  manager: ['read', 'broadcasts', 'keys', 'webhooks'],
-  editor: ['read', 'broadcasts'],
-  viewer: ['read'],
-};
-
-/**
- * docs/decisions.md#studio-roles: a user sees only channels they hold a role on (others are not found), and may do only
- * what the role allows there (else forbidden).
- */
-export function requireRole(principal: StudioPrincipal, channelId: string, permission: Permission): Role {
-  const role = principal.roles.get(channelId);
-  if (!role) throw new DomainError('not_found', 'channel not found');
-  if (!ALLOWED[role].includes(permission)) throw new DomainError('forbidden', `the ${role} role cannot manage ${permission} on this channel`);
-  return role;
-}
-

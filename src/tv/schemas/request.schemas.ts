@@ -1,7 +1,8 @@
 /**
- * The TV API's request bodies as the document describes them (zod). The parser is
- * src/domain/channels/broadcast.input.ts (one schema per field, for the `invalid_<field>` codes);
- * these add what the document says of each field and the rules between fields.
+ * The TV API's request bodies as the document describes them (zod). The body is read by
+ * ../broadcast-body.ts and its values judged by the domain's rules
+ * (src/domain/channels/broadcast.input.ts, one per field, for the `invalid_<field>` codes); these
+ * add what the document says of each field and the rules between fields.
  */
 import { z } from 'zod';
 import { BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES } from '../../domain/channels/broadcast.entities';

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { ChangeTopic } from '../../../src/db/change-feed';
+import { operator as operatorPrincipal } from '../../../src/domain/channels/channel-access';
 import { adminJson, adminProcess } from '../../helpers/cli';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -93,10 +94,10 @@ describe('partner keys', () => {
 
 describe('channel keys', () => {
   it('revoked on one instance, are 401 on the next request of either', async () => {
-    const created = await changeAndHear('channel_keys', () => operator.c.services.channels.createKey(actor, { channelId: tvWorld.channelIds.pro, name: 'cross', scopes: ['read'] }));
+    const created = await changeAndHear('channel_keys', () => operator.c.services.channels.createKey(operatorPrincipal(actor), { channelId: tvWorld.channelIds.pro, name: 'cross', scopes: ['read'] }));
     const me = async (t: TestApp) => (await request(t.app).get('/api/tv/me').set('Authorization', `Bearer ${created.token}`)).status;
     expect([await me(a), await me(b)]).toEqual([200, 200]);
-    await changeAndHear('channel_keys', () => b.c.services.channels.revokeKey(actor, tvWorld.channelIds.pro, created.key.id));
+    await changeAndHear('channel_keys', () => b.c.services.channels.revokeKey(operatorPrincipal(actor), tvWorld.channelIds.pro, created.key.id));
     expect([await me(a), await me(b)]).toEqual([401, 401]);
   });
 });

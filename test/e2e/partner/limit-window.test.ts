@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
+import { operator } from '../../../src/domain/channels/channel-access';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { TV_ENV, TvClient } from '../../helpers/tv-client';
@@ -77,7 +78,7 @@ describe('a 5-per-minute partner key across a minute boundary', () => {
 
 describe('a 120-per-minute channel key across a minute boundary', () => {
   it('gets its 120 answers and no more until they leave the window', async () => {
-    const { token } = await t.c.services.channels.createKey({ id: 'test' }, { channelId: tvWorld.channelIds.pro, name: 'window', scopes: ['read'] });
+    const { token } = await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: tvWorld.channelIds.pro, name: 'window', scopes: ['read'] });
     const tv = new TvClient(t.app);
     at(0);
     for (let i = 0; i < 120; i++) {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
+import { operator } from '../../../src/domain/channels/channel-access';
 import { MAX_ACTIVE_KEYS_PER_CHANNEL } from '../../../src/domain/channels/channel.service';
 import { MAX_LIVE_SESSIONS } from '../../../src/domain/studio/studio-auth.service';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -51,7 +52,7 @@ describe('caps that keep per-session and per-key rate limits from multiplying', 
     })]);
     // Another channel is not affected.
     const [garage] = await t.c.orm.em.getConnection().execute(`select id from channel where slug = 'garage-fights'`);
-    const other = await t.c.services.channels.createKey({ id: 'test' }, { channelId: garage.id, name: 'other', scopes: ['read'] });
+    const other = await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: garage.id, name: 'other', scopes: ['read'] });
     expect(other.token).toMatch(/^ck_/);
     await gql(`mutation($id: ID!) { revokeChannelApiKey(channel: "demo-tv", id: $id) { revokedAt } }`, owner, { id: ids[0] });
     expect((await create('after-revoke')).body.errors).toBeUndefined();

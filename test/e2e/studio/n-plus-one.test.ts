@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
+import { operator } from '../../../src/domain/channels/channel-access';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { DASHBOARD } from '../../helpers/studio-queries';
 
@@ -53,9 +54,9 @@ async function addEndpointsAndDeliveries(endpoints: number, deliveriesEach: numb
 
 async function addBroadcasts(n: number) {
   for (let i = 0; i < n; i++) {
-    const { broadcast } = await t.c.services.broadcasts.create(channelId, i % 2
-      ? { title: `Filler ${i}`, source: 'ingest', scheduled_at: '2031-01-01T00:00:00Z' }
-      : { title: `Filler ${i}`, source: 'mp4', source_url: 'https://cdn.example/f.mp4', scheduled_at: '2031-01-01T00:00:00Z' });
+    const { broadcast } = await t.c.services.broadcasts.create(operator({ id: 'test' }), channelId, i % 2
+      ? { title: `Filler ${i}`, source: 'ingest', scheduledAt: new Date('2031-01-01T00:00:00Z') }
+      : { title: `Filler ${i}`, source: 'mp4', sourceUrl: 'https://cdn.example/f.mp4', scheduledAt: new Date('2031-01-01T00:00:00Z') });
     if (i % 2) await t.c.orm.em.getConnection().execute(`insert into broadcast_telemetry (broadcast_id, publishing, bitrate_kbps, reported_at) values (?, true, 4000, now())`, [broadcast.id]);
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildSchema, getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
+import { operator } from '../../../src/domain/channels/channel-access';
 import type { StudioPrincipal } from '../../../src/domain/studio/studio-auth.service';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -107,20 +108,20 @@ const uniq = (what: string) => `${what} ${++serial} ${Date.now().toString(36)}`;
 
 async function newBroadcast(): Promise<{ id: string; title: string }> {
   const title = uniq('Permissions Night');
-  const r = await t.c.services.broadcasts.create(demoId, { title, source: 'mp4', source_url: 'https://cdn.demo.tv/permissions.mp4', scheduled_at: '2031-03-01T19:00:00Z' });
+  const r = await t.c.services.broadcasts.create(operator({ id: 'test' }), demoId, { title, source: 'mp4', sourceUrl: 'https://cdn.demo.tv/permissions.mp4', scheduledAt: new Date('2031-03-01T19:00:00Z') });
   return { id: r.broadcast.id, title };
 }
 
 async function newLiveBroadcast(): Promise<{ id: string; title: string }> {
   const b = await newBroadcast();
-  await t.c.services.broadcasts.goLive(demoId, b.id);
+  await t.c.services.broadcasts.goLive(operator({ id: 'test' }), b.id);
   return b;
 }
 
 /** Ends the broadcast if it is (still) live: the channel has 3 live slots, the seed uses 1. */
 async function endIfLive(id: string): Promise<void> {
   const [b] = await rows<{ state: string }>(`select state from broadcast where id = ?`, [id]);
-  if (b?.state === 'live') await t.c.services.broadcasts.end(demoId, id);
+  if (b?.state === 'live') await t.c.services.broadcasts.end(operator({ id: 'test' }), id);
 }
 
 const broadcastRow = async (id: string) =>
@@ -129,7 +130,7 @@ const broadcastRow = async (id: string) =>
 
 async function newKey(): Promise<{ id: string; secret: string; prefix: string; name: string }> {
   const name = uniq('permissions key');
-  const { key, token } = await t.c.services.channels.createKey({ id: 'test' }, { channelId: demoId, name, scopes: ['read'] });
+  const { key, token } = await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: demoId, name, scopes: ['read'] });
   return { id: key.id, secret: token, prefix: key.prefix, name };
 }
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { operator } from '../../../src/domain/channels/channel-access';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { TV_ENV, TvClient } from '../../helpers/tv-client';
@@ -73,10 +74,10 @@ describe('401', () => {
   });
 
   it('a revoked key stops working at once: invalid_key', async () => {
-    const { key, token } = await t.c.services.channels.createKey(actor, { channelId: world.channelIds.pro, name: 'short-lived', scopes: ['read', 'broadcasts:write'] });
+    const { key, token } = await t.c.services.channels.createKey(operator(actor), { channelId: world.channelIds.pro, name: 'short-lived', scopes: ['read', 'broadcasts:write'] });
     expect(token).toMatch(/^ck_[A-Za-z0-9]{40}$/);
     await tv.expectStatus(tv.get('/me', token), 200);
-    await t.c.services.channels.revokeKey(actor, world.channelIds.pro, key.id);
+    await t.c.services.channels.revokeKey(operator(actor), world.channelIds.pro, key.id);
     await expect401({ key: token }, 'invalid_key');
     // the channel's other keys are untouched
     await tv.expectStatus(tv.get('/me', CK.rw), 200);
@@ -104,7 +105,7 @@ describe('403 insufficient_scope', () => {
   });
 
   it('a write-only key cannot read /me or health', async () => {
-    const { token } = await t.c.services.channels.createKey(actor, { channelId: world.channelIds.pro, name: 'writer', scopes: ['broadcasts:write'] });
+    const { token } = await t.c.services.channels.createKey(operator(actor), { channelId: world.channelIds.pro, name: 'writer', scopes: ['broadcasts:write'] });
     for (const path of ['/me', `/broadcasts/${scheduled.id}/health`]) {
       const res = await tv.get(path, token);
       expect([path, res.status, res.body.error]).toEqual([path, 403, 'insufficient_scope']);
