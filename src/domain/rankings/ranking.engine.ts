@@ -115,12 +115,13 @@ export class RunBuilder {
     }
   }
 
-  add(r: EngineResult): void {
+  /** Counts a result towards its fighter's tally; false when it does not count (an ineligible fighter, a later date). */
+  add(r: EngineResult): boolean {
     // Canonical YYYY-MM-DD strings order like the dates they name; timeValue validates them.
-    if (!(r.eventDate <= this.asOf)) return;
+    if (!(r.eventDate <= this.asOf)) return false;
     if (!OUTCOMES.has(r.outcome)) throw new RangeError(`unknown outcome: ${String(r.outcome)}`);
     const tally = this.tallies.get(r.fighterId);
-    if (!tally) return;
+    if (!tally) return false;
     const knockout = r.outcome === 'W' && this.isKnockout(r.method);
     tally.record[r.outcome] += 1;
     if (knockout) tally.record.KO += 1;
@@ -133,6 +134,7 @@ export class RunBuilder {
     }
     const total = roundPoints(base * levelMultiplier(r.level) * time);
     tally.sums.set(r.divisionId, (tally.sums.get(r.divisionId) ?? 0) + total);
+    return true;
   }
 
   private isKnockout(method: string | null): boolean {

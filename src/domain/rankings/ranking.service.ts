@@ -73,7 +73,10 @@ async function loadAndCompute(em: EntityManager, asOf: string, timer: { lap: () 
   const fighters = await loadFighters(em, asOf);
   const builder = new RunBuilder(asOf, fighters);
   const previous = await loadPreviousRun(em, asOf);
-  const results = await streamResults(em, asOf, (r) => builder.add(r));
+  let results = 0;
+  await streamResults(em, asOf, (r) => {
+    if (builder.add(r)) results += 1;
+  });
   const load = timer.lap();
   return { entries: builder.finish(previous.ranks), previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load };
 }

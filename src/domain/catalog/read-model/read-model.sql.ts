@@ -1,3 +1,5 @@
+import { boutResultSql } from '../../results/bout-result.sql';
+
 /**
  * The read model's SQL, shared by the refresh functions (inside the operator's transaction) and
  * by the full rebuild (migration, demo seed, `readmodel:rebuild`). A `scope` is a WHERE fragment
@@ -10,10 +12,6 @@ export function adultOn(dob: string): string {
     + case when extract(month from ${dob}) = 2 and extract(day from ${dob}) = 29 then interval '1 day' else interval '0 days' end)::date`;
 }
 
-const OUTCOME = (side: 'a' | 'b') => side === 'a'
-  ? `case b.outcome when 'a' then 'W' when 'b' then 'L' when 'draw' then 'D' else 'NC' end`
-  : `case b.outcome when 'b' then 'W' when 'a' then 'L' when 'draw' then 'D' else 'NC' end`;
-
 /** One row per side of each verified bout at a sanctioned event, with its feed order keys. */
 export function insertResultRowsSql(scope: string): string {
   return `insert into result_row (bout_id, fighter_id, event_id, event_code, event_date, bout_order, outcome_rank, fighter_slug,
@@ -24,7 +22,7 @@ export function insertResultRowsSql(scope: string): string {
       from bout b
       join event e on e.id = b.event_id and e.sanctioned_at is not null
       join division d on d.id = b.division_id
-      cross join lateral (values (b.fighter_a_id, b.fighter_b_id, ${OUTCOME('a')}), (b.fighter_b_id, b.fighter_a_id, ${OUTCOME('b')}))
+      cross join lateral (values (b.fighter_a_id, b.fighter_b_id, ${boutResultSql('a')}), (b.fighter_b_id, b.fighter_a_id, ${boutResultSql('b')}))
         as s(fighter_id, opponent_id, result)
       join fighter f on f.id = s.fighter_id
       join fighter_identity fi on fi.fighter_id = f.id
