@@ -9,7 +9,8 @@ import type { RankingChange } from '../domain-events';
 import { rankKey, RunBuilder, type RankingEntryDraft } from './ranking.engine';
 import { loadFighters, loadPreviousRun, phaseTimer, streamResults } from './ranking.loader';
 import { RankingRun } from './ranking.entities';
-import { analyzeRankingTables, insertRankingEntries } from './ranking.writer';
+import { fighterStandings } from './ranking.standings';
+import { analyzeRankingTables, insertFighterStandings, insertRankingEntries } from './ranking.writer';
 
 export interface PublishedRun {
   run: RankingRun;
@@ -43,18 +44,19 @@ export class RankingService {
         throw new DomainError('invalid_state', `a ranking run for ${latest[0].as_of} is already published; publish a later date`);
       }
       const timer = phaseTimer();
-      const { entries, previous, fighters, results, load } = await loadAndCompute(em, asOf, timer);
+      const { entries, standings, previous, fighters, results, load } = await loadAndCompute(em, asOf, timer);
       const compute = timer.lap();
-      // Writes: the run, its entries in bulk, fresh statistics for the planner.
+      // Writes: the run, its entries and standings in bulk, fresh statistics for the planner.
       const run = Object.assign(new RankingRun(), { asOf, publishedAt: this.clock.now() });
       await em.persistAndFlush(run);
       await insertRankingEntries(em, run.id, entries);
+      await insertFighterStandings(em, run.id, standings);
       const write = timer.lap();
       await analyzeRankingTables(em);
       const analyze = timer.lap();
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
       await em.flush();
-      await refreshAfterPublish(em, run.id);
+      await refreshAfterPublish(em);
       await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previous.worldPoints) }]);
       const figures = {
         fighters, results, divisions: new Set(entries.map((e) => e.divisionId)).size,
@@ -78,7 +80,11 @@ async function loadAndCompute(em: EntityManager, asOf: string, timer: { lap: () 
     if (builder.add(r)) results += 1;
   });
   const load = timer.lap();
-  return { entries: builder.finish(previous.ranks), previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load };
+  const entries = builder.finish(previous.ranks);
+  return {
+    entries, standings: fighterStandings(entries, fighters),
+    previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load,
+  };
 }
 
 /** docs/decisions.md#ranking-runs: a fighter newly ranked, or whose world rank or points changed in their division. */

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray } from '../catalog/fighter-summary.sql';
 import { bulkSql, sql } from '../unit-of-work';
 import type { RankingEntryDraft } from './ranking.engine';
+import { type FighterStanding, ranksJson } from './ranking.standings';
 
 /**
  * Rows per statement: small enough that no parameter string or array reaches V8's large-object
@@ -10,6 +11,8 @@ import type { RankingEntryDraft } from './ranking.engine';
  * so sorting each by the unique index's key still keeps that index's inserts at its right edge.
  */
 const BATCH = 2_500;
+/** The same bound for standings, whose ranks (a JSON object each, quoted in an array) are longer. */
+const STANDINGS_BATCH = 1_000;
 
 function intArray(values: readonly (number | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
@@ -44,11 +47,23 @@ export async function insertRankingEntries(em: EntityManager, runId: string, ent
   }
 }
 
+/** Stores each ranked fighter's standing in the run (what their card shows), 1,000 rows a statement. */
+export async function insertFighterStandings(em: EntityManager, runId: string, standings: readonly FighterStanding[]): Promise<void> {
+  for (let offset = 0; offset < standings.length; offset += STANDINGS_BATCH) {
+    const batch = standings.slice(offset, offset + STANDINGS_BATCH);
+    await bulkSql(em,
+      `insert into fighter_standing (run_id, fighter_id, points, ranks)
+       select ?::uuid, x.fighter_id, x.points, x.ranks::json from unnest(?::uuid[], ?::float8[], ?::text[]) as x(fighter_id, points, ranks)
+        order by x.fighter_id`,
+      [runId, `{${batch.map((s) => s.fighterId).join(',')}}`, `{${batch.map((s) => s.points).join(',')}}`, pgArray(batch.map((s) => ranksJson(s.ranks)))]);
+  }
+}
+
 /**
  * Leaves the planner's statistics true: without them a new run's id is unknown and reads of it
  * scan the whole table. Inside the publishing transaction, ANALYZE samples the run's own rows.
  */
 export async function analyzeRankingTables(em: EntityManager): Promise<void> {
-  await sql(em, `analyze ranking_run, ranking_entry`);
+  await sql(em, `analyze ranking_run, ranking_entry, fighter_standing`);
 }
 
