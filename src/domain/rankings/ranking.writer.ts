@@ -8,7 +8,7 @@ import { type FighterStanding, ranksJson } from './ranking.standings';
  * Rows per statement: small enough that no parameter string or array reaches V8's large-object
  * space (128 KB), which only a full collection frees; with 50,000 rows a statement the seeder's
  * four publications piled up some 100 MB of it each. Batches follow the engine's division order,
- * so sorting each by the unique index's key still keeps that index's inserts at its right edge.
+ * so sorting each by the primary key still keeps that index's inserts at its right edge.
  */
 const BATCH = 2_500;
 /** The same bound for standings, whose ranks (a JSON object each, quoted in an array) are longer. */
@@ -20,18 +20,18 @@ function intArray(values: readonly (number | null)[]): string {
 
 /**
  * Stores a run's entries with `insert ... select from unnest(...)`: one statement per 2,500 rows
- * instead of one ORM batch per thousand. The rows are the ones the entity would have written: a
- * random uuid, the engine's order as `position`, the record as a JSON object. They are inserted
- * in the order of the (run, division, scope, fighter) unique index, so that its new entries are
- * appended to its rightmost page rather than scattered (a third less time at 100,000 fighters).
+ * instead of one ORM batch per thousand. The rows are the ones the entity would have written: the
+ * engine's order as `position`, the record as a JSON object. They are inserted in the order of
+ * the (run, division, scope, fighter) primary key, so that its new entries are appended to its
+ * rightmost page rather than scattered (a third less time at 100,000 fighters).
  */
 export async function insertRankingEntries(em: EntityManager, runId: string, entries: readonly RankingEntryDraft[]): Promise<void> {
   for (let offset = 0; offset < entries.length; offset += BATCH) {
     const batch = entries.slice(offset, offset + BATCH);
     const col = <T>(f: (e: RankingEntryDraft) => T) => batch.map(f);
     await bulkSql(em,
-      `insert into ranking_entry (id, run_id, division_id, scope, fighter_id, rank, position, points, previous_rank, movement, record)
-       select gen_random_uuid(), ?::uuid, x.division_id, x.scope, x.fighter_id, x.rank, ?::int + x.ord::int - 1, x.points, x.previous_rank, x.movement,
+      `insert into ranking_entry (run_id, division_id, scope, fighter_id, rank, position, points, previous_rank, movement, record)
+       select ?::uuid, x.division_id, x.scope, x.fighter_id, x.rank, ?::int + x.ord::int - 1, x.points, x.previous_rank, x.movement,
               jsonb_build_object('W', x.w, 'L', x.l, 'D', x.d, 'NC', x.nc, 'KO', x.ko)
          from unnest(?::text[], ?::text[], ?::uuid[], ?::int[], ?::float8[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[])
               with ordinality as x(division_id, scope, fighter_id, rank, points, previous_rank, movement, w, l, d, nc, ko, ord)
