@@ -22,31 +22,38 @@ export function ranksJson(ranks: FighterStanding['ranks']): string {
   return `{${ranks.map(([scope, rank]) => `${JSON.stringify(scope)}:${rank}`).join(',')}}`;
 }
 
-function scopeOrder(scope: string, continentSlug: string): number {
-  return scope === WORLD_SCOPE ? 0 : scope === continentSlug ? 1 : 2;
+function byScope(a: [string, number], b: [string, number]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
 
 /**
  * The standing of every fighter ranked in their own division (entries of other divisions do not
- * count: a card shows one division). Fighters ranked only elsewhere have none.
+ * count: a card shows one division). Fighters ranked only elsewhere have none. One pass over the
+ * entries; scopes other than the world and the fighter's continent follow in code-unit order.
  */
 export function fighterStandings(entries: readonly RankingEntryDraft[], fighters: Iterable<StandingFighter>): FighterStanding[] {
   const byId = new Map<string, StandingFighter>();
   for (const f of fighters) byId.set(f.id, f);
-  const own = new Map<string, RankingEntryDraft[]>();
+  const building = new Map<string, { points: number | null; world: number; continent: [string, number] | null; others: [string, number][] }>();
   for (const e of entries) {
-    if (byId.get(e.fighterId)?.divisionId !== e.divisionId) continue;
-    let list = own.get(e.fighterId);
-    if (!list) own.set(e.fighterId, (list = []));
-    list.push(e);
+    const fighter = byId.get(e.fighterId);
+    if (fighter?.divisionId !== e.divisionId) continue;
+    let b = building.get(e.fighterId);
+    if (!b) building.set(e.fighterId, (b = { points: null, world: 0, continent: null, others: [] }));
+    if (e.scope === WORLD_SCOPE) {
+      b.points = e.points;
+      b.world = e.rank;
+    } else if (e.scope === fighter.continentSlug) b.continent = [e.scope, e.rank];
+    else b.others.push([e.scope, e.rank]);
   }
   const standings: FighterStanding[] = [];
-  for (const [fighterId, list] of own) {
-    const world = list.find((e) => e.scope === WORLD_SCOPE);
-    if (!world) continue;
-    const { continentSlug } = byId.get(fighterId)!;
-    list.sort((a, b) => scopeOrder(a.scope, continentSlug) - scopeOrder(b.scope, continentSlug) || (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0));
-    standings.push({ fighterId, points: world.points, ranks: list.map((e) => [e.scope, e.rank]) });
+  for (const [fighterId, b] of building) {
+    if (b.points === null) continue;
+    const ranks: [string, number][] = [[WORLD_SCOPE, b.world]];
+    if (b.continent) ranks.push(b.continent);
+    if (b.others.length > 1) b.others.sort(byScope);
+    for (const other of b.others) ranks.push(other);
+    standings.push({ fighterId, points: b.points, ranks });
   }
   return standings;
 }
