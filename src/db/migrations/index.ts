@@ -11,6 +11,7 @@ import { Migration20261122090000_read_model } from './Migration20261122090000_re
 import { Migration20261123090000_ranking_entry_derived } from './Migration20261123090000_ranking_entry_derived';
 import { Migration20261124090000_fighter_standing } from './Migration20261124090000_fighter_standing';
 import { Migration20261124100000_ranking_entry_key } from './Migration20261124100000_ranking_entry_key';
+import { Migration20261124110000_ranking_rows_run_trigger } from './Migration20261124110000_ranking_rows_run_trigger';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123090000_ranking_entry_derived', class: Migration20261123090000_ranking_entry_derived },
   { name: 'Migration20261124090000_fighter_standing', class: Migration20261124090000_fighter_standing },
   { name: 'Migration20261124100000_ranking_entry_key', class: Migration20261124100000_ranking_entry_key },
+  { name: 'Migration20261124110000_ranking_rows_run_trigger', class: Migration20261124110000_ranking_rows_run_trigger },
 ];

@@ -14,8 +14,9 @@ export class RankingRun {
 /** One row of a run's tables, identified by its run, division, scope and fighter (docs/adr/0009). */
 @Entity()
 export class RankingEntry {
-  @ManyToOne(() => RankingRun, { primary: true, deleteRule: 'cascade' }) run!: RankingRun;
-  // Derived data with no foreign key to the division or the fighter: docs/adr/0009-ranking-publication-at-scale.md.
+  // Derived data with no foreign key (a trigger on ranking_run deletes a run's rows with it):
+  // docs/adr/0009-ranking-publication-at-scale.md.
+  @ManyToOne(() => RankingRun, { primary: true, createForeignKeyConstraint: false }) run!: RankingRun;
   @ManyToOne(() => Division, { primary: true, createForeignKeyConstraint: false }) division!: Division;
   /** 'world', a continent slug or a country slug. */
   @PrimaryKey({ type: 'text' }) scope!: string;

@@ -58,6 +58,24 @@ describe('the read model', () => {
     expect(stored).toEqual(fromEntries);
   });
 
+  it('deletes a run\'s entries and standings with the run', async () => {
+    const rollback = new Error('rollback');
+    await expect(t.c.orm.em.fork().transactional(async (em) => {
+      const conn = em.getConnection();
+      const ctx = em.getTransactionContext();
+      const count = async () => (await conn.execute<{ entries: number; standings: number }[]>(
+        `select (select count(*) from ranking_entry where run_id = r.id)::int as entries, (select count(*) from fighter_standing where run_id = r.id)::int as standings
+           from ranking_run r order by as_of desc limit 1`, [], 'all', ctx))[0];
+      const before = await count();
+      expect(before.entries).toBeGreaterThan(0);
+      expect(before.standings).toBeGreaterThan(0);
+      const [run] = await conn.execute<{ id: string }[]>(`delete from ranking_run where as_of = (select max(as_of) from ranking_run) returning id`, [], 'all', ctx);
+      expect(await conn.execute(`select (select count(*) from ranking_entry where run_id = ?)::int as entries, (select count(*) from fighter_standing where run_id = ?)::int as standings`,
+        [run.id, run.id], 'all', ctx)).toEqual([{ entries: 0, standings: 0 }]);
+      throw rollback;
+    })).rejects.toBe(rollback);
+  });
+
   it('stores the day of majority as addYears decides it, Feb 29 birthdays included', async () => {
     const reg = (name: string, dob: string) => t.c.services.fighters.register({ id: 'test' }, {
       name, countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: dob, email: 'x@example.test', phone: '0', address: 'x',
