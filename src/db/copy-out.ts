@@ -7,10 +7,16 @@ export type CopyRow = (string | null)[];
 /** The backslash sequences PostgreSQL writes in COPY text output (it never writes octal ones). */
 const ESCAPES: Readonly<Record<string, string>> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
-function unescapeField(field: string): string | null {
-  if (field === '\\N') return null;
-  if (!field.includes('\\')) return field;
-  return field.replace(/\\(.)/gs, (_, c: string) => ESCAPES[c] ?? c);
+/** A row's line (no newline) split into its fields, NULL as null and backslash sequences decoded. */
+function parseLine(line: string): CopyRow {
+  const fields: CopyRow = line.split('\t');
+  if (!line.includes('\\')) return fields;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (field === '\\N') fields[i] = null;
+    else if (field.includes('\\')) fields[i] = field.replace(/\\(.)/gs, (_, c: string) => ESCAPES[c] ?? c);
+  }
+  return fields;
 }
 
 /** The part of a pg Connection this module writes to. */
@@ -48,13 +54,15 @@ class CopyOutQuery {
     if (this.failure !== null) return;
     // PostgreSQL sends one message per row; rows are split on newlines all the same (a newline in
     // a value is written as \n), so any chunking would do.
-    const lines = (this.rest + this.decoder.write(message.chunk)).split('\n');
-    this.rest = lines.pop()!;
+    const text = this.rest + this.decoder.write(message.chunk);
     try {
-      for (const line of lines) {
-        this.onRow(line.split('\t').map(unescapeField));
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        this.onRow(parseLine(text.slice(start, end)));
         this.rows += 1;
+        start = end + 1;
       }
+      this.rest = text.slice(start);
     } catch (err) {
       this.failure = err;
     }
