@@ -18,6 +18,8 @@ export interface EngineFighter {
   countrySlug: string;
   continentSlug: string;
   eligible: boolean;
+  /** The fighter's own division (the one their card shows): their standing is taken in it. */
+  divisionId?: string;
 }
 
 export interface FighterRecord {
@@ -37,6 +39,14 @@ export interface RankingEntryDraft {
   previousRank: number | null;
   movement: number | null;
   record: FighterRecord;
+}
+
+/** A fighter's world points and ranks in their own division, as their card shows them. */
+export interface FighterStanding {
+  fighterId: string;
+  points: number;
+  /** Scope and rank: the world first, then the continent, then the country (the order of the scopes in finish). */
+  ranks: [scope: string, rank: number][];
 }
 
 export interface ComputeRunInput {
@@ -108,6 +118,8 @@ export class RunBuilder {
   private readonly tallies = new Map<string, Tally>();
   private readonly timeValues = new Map<string, number>();
   private readonly knockouts = new Map<string, boolean>();
+  /** Filled by finish: the standing of each fighter ranked in their own division (`divisionId`). */
+  readonly standings: FighterStanding[] = [];
 
   constructor(private readonly asOf: string, fighters: Iterable<EngineFighter>) {
     for (const fighter of fighters) {
@@ -173,6 +185,7 @@ export class RunBuilder {
         const { continentSlug, countrySlug } = fighter;
         const own = continentSlug === WORLD_SCOPE ? [WORLD_SCOPE] : [WORLD_SCOPE, continentSlug];
         if (!own.includes(countrySlug)) own.push(countrySlug);
+        const standing: FighterStanding | null = fighter.divisionId === divisionId ? { fighterId: fighter.id, points, ranks: [] } : null;
         for (const scope of own) {
           let state = scopes.get(scope);
           if (!state) {
@@ -192,7 +205,9 @@ export class RunBuilder {
             movement: previous === undefined ? null : previous - state.lastRank,
             record: { ...record },
           });
+          standing?.ranks.push([scope, state.lastRank]);
         }
+        if (standing) this.standings.push(standing);
       }
       for (const scope of [...scopes.keys()].sort(compareCodeUnits)) {
         for (const entry of scopes.get(scope)!.entries) drafts.push(entry);

@@ -15,17 +15,12 @@ const ELIGIBLE = `(fi.date_of_birth <= ?::date and f.status = 'licensed' and f.r
   and l.state = 'active' and (l.valid_until is null or l.valid_until >= ?::date)) is true`;
 const ELIGIBILITY_JOINS = `join fighter_identity fi on fi.fighter_id = f.id left join licence l on l.fighter_id = f.id and l.current`;
 
-/** A fighter as the publication reads them: what the engine needs, and the division of their card's standing. */
-export interface PublicationFighter extends EngineFighter {
-  divisionId: string;
-}
-
 /**
- * Every fighter, with whether they may be ranked on `asOf`. Rows arrive through COPY (see
+ * Every fighter, with whether they may be ranked on `asOf` and their own division. Rows arrive through COPY (see
  * src/db/copy-out.ts), as every bulk read of the publication: text columns, no row objects.
  */
-export async function loadFighters(em: EntityManager, asOf: string): Promise<PublicationFighter[]> {
-  const fighters: PublicationFighter[] = [];
+export async function loadFighters(em: EntityManager, asOf: string): Promise<EngineFighter[]> {
+  const fighters: EngineFighter[] = [];
   await copyRows(em, `select f.id, f.name, f.country_slug, c.continent_slug, f.division_id, ${ELIGIBLE}
        from fighter f join country c on c.slug = f.country_slug ${ELIGIBILITY_JOINS}`,
   [addYears(asOf, -18), asOf], ([id, name, countrySlug, continentSlug, divisionId, eligible]) => {

@@ -9,7 +9,6 @@ import type { RankingChange } from '../domain-events';
 import { rankKey, RunBuilder, type RankingEntryDraft } from './ranking.engine';
 import { loadFighters, loadPreviousRun, phaseTimer, streamResults } from './ranking.loader';
 import { RankingRun } from './ranking.entities';
-import { fighterStandings } from './ranking.standings';
 import { analyzeRankingTables, insertFighterStandings, insertRankingEntries } from './ranking.writer';
 
 export interface PublishedRun {
@@ -82,7 +81,7 @@ async function loadAndCompute(em: EntityManager, asOf: string, timer: { lap: () 
   const load = timer.lap();
   const entries = builder.finish(previous.ranks);
   return {
-    entries, standings: fighterStandings(entries, fighters),
+    entries, standings: builder.standings,
     previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load,
   };
 }

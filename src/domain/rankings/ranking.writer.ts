@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray } from '../catalog/fighter-summary.sql';
 import { bulkSql, sql } from '../unit-of-work';
-import type { RankingEntryDraft } from './ranking.engine';
-import { type FighterStanding, ranksJson } from './ranking.standings';
+import type { FighterStanding, RankingEntryDraft } from './ranking.engine';
 
 /**
  * Rows per statement: small enough that no parameter string or array reaches V8's large-object
@@ -45,6 +44,11 @@ export async function insertRankingEntries(em: EntityManager, runId: string, ent
         intArray(col((e) => e.record.NC)), intArray(col((e) => e.record.KO)),
       ]);
   }
+}
+
+/** A standing's ranks as the JSON object stored and served, keys in their order whatever they look like. */
+export function ranksJson(ranks: FighterStanding['ranks']): string {
+  return `{${ranks.map(([scope, rank]) => `${JSON.stringify(scope)}:${rank}`).join(',')}}`;
 }
 
 /** Stores each ranked fighter's standing in the run (what their card shows), 1,000 rows a statement. */
