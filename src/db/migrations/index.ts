@@ -9,6 +9,9 @@ import { Migration20261121223000_webhook_endpoint_deleted_at } from './Migration
 import { Migration20261122090000_demo_seed } from './Migration20261122090000_demo_seed';
 import { Migration20261122090000_read_model } from './Migration20261122090000_read_model';
 import { Migration20261123090000_ranking_entry_derived } from './Migration20261123090000_ranking_entry_derived';
+import { Migration20261124090000_fighter_standing } from './Migration20261124090000_fighter_standing';
+import { Migration20261124100000_ranking_entry_key } from './Migration20261124100000_ranking_entry_key';
+import { Migration20261124110000_ranking_rows_run_trigger } from './Migration20261124110000_ranking_rows_run_trigger';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +25,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122090000_demo_seed', class: Migration20261122090000_demo_seed },
   { name: 'Migration20261122090000_read_model', class: Migration20261122090000_read_model },
   { name: 'Migration20261123090000_ranking_entry_derived', class: Migration20261123090000_ranking_entry_derived },
+  { name: 'Migration20261124090000_fighter_standing', class: Migration20261124090000_fighter_standing },
+  { name: 'Migration20261124100000_ranking_entry_key', class: Migration20261124100000_ranking_entry_key },
+  { name: 'Migration20261124110000_ranking_rows_run_trigger', class: Migration20261124110000_ranking_rows_run_trigger },
 ];

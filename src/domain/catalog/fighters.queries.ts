@@ -1,7 +1,7 @@
 import type { FighterRecord } from '../rankings/ranking.engine';
 import { escapeLike, foldText } from '../text';
 import type { FighterRow, Page } from './fighter-summary.sql';
-import { cardColumns, STANDING_COLUMNS } from './read-model/card.sql';
+import { cardColumns, STANDING_COLUMNS, standingJoin } from './read-model/card.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
 
@@ -12,7 +12,7 @@ export interface FighterFilters {
   status?: string;
 }
 
-/** A fighter as its card holds it: the summary, the record and the standing in the latest run. */
+/** A fighter as its card holds it (the summary, the record), with their standing in the run read. */
 export interface FighterCardRow extends FighterRow {
   record: FighterRecord;
   points: number | null;
@@ -20,7 +20,8 @@ export interface FighterCardRow extends FighterRow {
 }
 
 /**
- * Fighters from the read model (fighter_card): one table, no joins. The list is ordered by the
+ * Fighters from the read model (fighter_card), each with their standing in the context's run
+ * (fighter_standing, by primary key; docs/adr/0009). The list is ordered by the
  * folded name, then slug (both `collate "C"` in the table, as the index). A search of 3 or more
  * characters can use the trigram index; a 2-character one walks the name index and stops once a
  * page is full (docs/adr/0001).
@@ -33,9 +34,9 @@ export class FighterQueries {
     const { where, values } = listWhere(ctx, filters);
     const n = values.length;
     return this.db.rows<FighterCardRow>(
-      `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f where ${where}
+      `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f ${standingJoin(`$${n + 3}`)} where ${where}
         order by f.sort_name, f.slug limit $${n + 1} offset $${n + 2}`,
-      [...values, page.perPage, (page.page - 1) * page.perPage],
+      [...values, page.perPage, (page.page - 1) * page.perPage, ctx.runId],
     );
   }
 
@@ -47,7 +48,8 @@ export class FighterQueries {
 
   async bySlug(ctx: ReadContext, slug: string): Promise<FighterCardRow | null> {
     if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
-    const rows = await this.db.rows<FighterCardRow>(`select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f where f.slug = $2`, [ctx.today, slug]);
+    const rows = await this.db.rows<FighterCardRow>(
+      `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f ${standingJoin('$3')} where f.slug = $2`, [ctx.today, slug, ctx.runId]);
     return rows[0] ?? null;
   }
 }

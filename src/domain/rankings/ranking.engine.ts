@@ -18,6 +18,8 @@ export interface EngineFighter {
   countrySlug: string;
   continentSlug: string;
   eligible: boolean;
+  /** The fighter's own division (the one their card shows): their standing is taken in it. */
+  divisionId?: string;
 }
 
 export interface FighterRecord {
@@ -37,6 +39,14 @@ export interface RankingEntryDraft {
   previousRank: number | null;
   movement: number | null;
   record: FighterRecord;
+}
+
+/** A fighter's world points and ranks in their own division, as their card shows them. */
+export interface FighterStanding {
+  fighterId: string;
+  points: number;
+  /** Scope and rank: the world first, then the continent, then the country (the order of the scopes in finish). */
+  ranks: [scope: string, rank: number][];
 }
 
 export interface ComputeRunInput {
@@ -108,6 +118,8 @@ export class RunBuilder {
   private readonly tallies = new Map<string, Tally>();
   private readonly timeValues = new Map<string, number>();
   private readonly knockouts = new Map<string, boolean>();
+  /** Filled by finish: the standing of each fighter ranked in their own division (`divisionId`). */
+  readonly standings: FighterStanding[] = [];
 
   constructor(private readonly asOf: string, fighters: Iterable<EngineFighter>) {
     for (const fighter of fighters) {
@@ -115,12 +127,13 @@ export class RunBuilder {
     }
   }
 
-  add(r: EngineResult): void {
+  /** Counts a result towards its fighter's tally; false when it does not count (an ineligible fighter, a later date). */
+  add(r: EngineResult): boolean {
     // Canonical YYYY-MM-DD strings order like the dates they name; timeValue validates them.
-    if (!(r.eventDate <= this.asOf)) return;
+    if (!(r.eventDate <= this.asOf)) return false;
     if (!OUTCOMES.has(r.outcome)) throw new RangeError(`unknown outcome: ${String(r.outcome)}`);
     const tally = this.tallies.get(r.fighterId);
-    if (!tally) return;
+    if (!tally) return false;
     const knockout = r.outcome === 'W' && this.isKnockout(r.method);
     tally.record[r.outcome] += 1;
     if (knockout) tally.record.KO += 1;
@@ -133,6 +146,7 @@ export class RunBuilder {
     }
     const total = roundPoints(base * levelMultiplier(r.level) * time);
     tally.sums.set(r.divisionId, (tally.sums.get(r.divisionId) ?? 0) + total);
+    return true;
   }
 
   private isKnockout(method: string | null): boolean {
@@ -171,6 +185,7 @@ export class RunBuilder {
         const { continentSlug, countrySlug } = fighter;
         const own = continentSlug === WORLD_SCOPE ? [WORLD_SCOPE] : [WORLD_SCOPE, continentSlug];
         if (!own.includes(countrySlug)) own.push(countrySlug);
+        const standing: FighterStanding | null = fighter.divisionId === divisionId ? { fighterId: fighter.id, points, ranks: [] } : null;
         for (const scope of own) {
           let state = scopes.get(scope);
           if (!state) {
@@ -190,7 +205,9 @@ export class RunBuilder {
             movement: previous === undefined ? null : previous - state.lastRank,
             record: { ...record },
           });
+          standing?.ranks.push([scope, state.lastRank]);
         }
+        if (standing) this.standings.push(standing);
       }
       for (const scope of [...scopes.keys()].sort(compareCodeUnits)) {
         for (const entry of scopes.get(scope)!.entries) drafts.push(entry);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, PrimaryKeyProp, Property, Unique } from '@mikro-orm/core';
 import { Fighter } from '../fighters/fighter.entities';
 import { Division } from '../reference/reference.entities';
 
@@ -11,17 +11,17 @@ export class RankingRun {
   @Property({ type: 'timestamptz' }) publishedAt: Date = new Date();
 }
 
+/** One row of a run's tables, identified by its run, division, scope and fighter (docs/adr/0009). */
 @Entity()
-@Unique({ properties: ['run', 'division', 'scope', 'fighter'] })
-@Index({ properties: ['run', 'fighter'] })
 export class RankingEntry {
-  @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
-  @ManyToOne(() => RankingRun, { deleteRule: 'cascade' }) run!: RankingRun;
-  // Derived data with no foreign key to the division or the fighter: docs/adr/0009-ranking-publication-at-scale.md.
-  @ManyToOne(() => Division, { createForeignKeyConstraint: false }) division!: Division;
+  // Derived data with no foreign key (a trigger on ranking_run deletes a run's rows with it):
+  // docs/adr/0009-ranking-publication-at-scale.md.
+  @ManyToOne(() => RankingRun, { primary: true, createForeignKeyConstraint: false }) run!: RankingRun;
+  @ManyToOne(() => Division, { primary: true, createForeignKeyConstraint: false }) division!: Division;
   /** 'world', a continent slug or a country slug. */
-  @Property({ type: 'text' }) scope!: string;
-  @ManyToOne(() => Fighter, { createForeignKeyConstraint: false }) fighter!: Fighter;
+  @PrimaryKey({ type: 'text' }) scope!: string;
+  @ManyToOne(() => Fighter, { primary: true, createForeignKeyConstraint: false }) fighter!: Fighter;
+  [PrimaryKeyProp]?: ['run', 'division', 'scope', 'fighter'];
   @Property({ type: 'integer' }) rank!: number;
   /** Order within the division and scope: rank, then the tie order of the engine (by name). */
   @Property({ type: 'integer' }) position!: number;

@@ -9,7 +9,7 @@ import type { RankingChange } from '../domain-events';
 import { rankKey, RunBuilder, type RankingEntryDraft } from './ranking.engine';
 import { loadFighters, loadPreviousRun, phaseTimer, streamResults } from './ranking.loader';
 import { RankingRun } from './ranking.entities';
-import { analyzeRankingTables, insertRankingEntries } from './ranking.writer';
+import { analyzeRankingTables, insertFighterStandings, insertRankingEntries } from './ranking.writer';
 
 export interface PublishedRun {
   run: RankingRun;
@@ -17,9 +17,15 @@ export interface PublishedRun {
   previousAsOf: string | null;
   /** What the run was computed from and how long the publication took. */
   figures: {
-    fighters: number; results: number; divisions: number; rows: number; seconds: number;
-    /** Seconds spent loading (fighters, previous run, results streamed into the engine), computing the rest, writing the entries, analysing. */
-    phases: { load: number; compute: number; write: number; analyze: number };
+    fighters: number; results: number; divisions: number; rows: number;
+    /** From the call to the commit (to the end of this work when the transaction is the caller's). */
+    seconds: number;
+    /**
+     * Seconds spent loading (fighters, previous run, results streamed into the engine), computing
+     * the rest, writing the entries and standings, analysing, refreshing (read model, audit entry,
+     * ranking.published in the outbox) and committing (0 in the caller's transaction).
+     */
+    phases: { load: number; compute: number; write: number; analyze: number; refresh: number; commit: number };
   };
 }
 
@@ -37,31 +43,39 @@ export class RankingService {
       throw new DomainError('invalid_as_of', 'as-of must be a date, YYYY-MM-DD');
     }
     const started = performance.now();
-    return inTransaction(this.root, tx, async (em) => {
+    let ended = 0;
+    const published = await inTransaction(this.root, tx, async (em): Promise<PublishedRun> => {
       const latest = await sql<{ as_of: string }[]>(em, `select as_of::text as as_of from ranking_run order by as_of desc limit 1`);
       if (latest[0] && latest[0].as_of >= asOf) {
         throw new DomainError('invalid_state', `a ranking run for ${latest[0].as_of} is already published; publish a later date`);
       }
       const timer = phaseTimer();
-      const { entries, previous, fighters, results, load } = await loadAndCompute(em, asOf, timer);
+      const { entries, standings, previous, fighters, results, load } = await loadAndCompute(em, asOf, timer);
       const compute = timer.lap();
-      // Writes: the run, its entries in bulk, fresh statistics for the planner.
+      // Writes: the run, its entries and standings in bulk, fresh statistics for the planner.
       const run = Object.assign(new RankingRun(), { asOf, publishedAt: this.clock.now() });
       await em.persistAndFlush(run);
       await insertRankingEntries(em, run.id, entries);
+      await insertFighterStandings(em, run.id, standings);
       const write = timer.lap();
       await analyzeRankingTables(em);
       const analyze = timer.lap();
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
       await em.flush();
-      await refreshAfterPublish(em, run.id);
+      await refreshAfterPublish(em);
       await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previous.worldPoints) }]);
+      const refresh = timer.lap();
+      ended = performance.now();
       const figures = {
         fighters, results, divisions: new Set(entries.map((e) => e.divisionId)).size,
-        rows: entries.length, seconds: Math.round(performance.now() - started) / 1000, phases: { load, compute, write, analyze },
+        rows: entries.length, seconds: 0, phases: { load, compute, write, analyze, refresh, commit: 0 },
       };
       return { run, entries, previousAsOf: previous.asOf, figures };
     });
+    const done = performance.now();
+    if (!tx) published.figures.phases.commit = Math.round(done - ended) / 1000;
+    published.figures.seconds = Math.round(done - started) / 1000;
+    return published;
   }
 }
 
@@ -73,9 +87,16 @@ async function loadAndCompute(em: EntityManager, asOf: string, timer: { lap: () 
   const fighters = await loadFighters(em, asOf);
   const builder = new RunBuilder(asOf, fighters);
   const previous = await loadPreviousRun(em, asOf);
-  const results = await streamResults(em, asOf, (r) => builder.add(r));
+  let results = 0;
+  await streamResults(em, asOf, (r) => {
+    if (builder.add(r)) results += 1;
+  });
   const load = timer.lap();
-  return { entries: builder.finish(previous.ranks), previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load };
+  const entries = builder.finish(previous.ranks);
+  return {
+    entries, standings: builder.standings,
+    previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load,
+  };
 }
 
 /** docs/decisions.md#ranking-runs: a fighter newly ranked, or whose world rank or points changed in their division. */

@@ -17,7 +17,7 @@ afterAll(() => t?.close());
 const snapshot = async () => {
   const conn = t.c.orm.em.getConnection();
   return {
-    cards: await conn.execute(`select *, record::text as record, ranks::text as ranks from fighter_card order by fighter_id`),
+    cards: await conn.execute(`select *, record::text as record from fighter_card order by fighter_id`),
     results: await conn.execute(`select * from result_row order by bout_id, fighter_id`),
   };
 };
@@ -39,6 +39,41 @@ describe('the read model', () => {
     expect(incremental.results.length).toBeGreaterThan(5);
     await t.c.orm.em.fork().transactional((em) => rebuildReadModel(em as EntityManager));
     expect(await snapshot()).toEqual(incremental);
+  });
+
+  it('holds, for each run, the standing the publication stored: world points and ranks by scope in the fighter\'s own division', async () => {
+    // The definition the cards computed in SQL before the publication stored standings itself.
+    const fromEntries = await t.c.orm.em.getConnection().execute(`
+      select e.run_id, e.fighter_id, max(e.points) filter (where e.scope = 'world') as points,
+             json_object_agg(e.scope, e.rank order by case when e.scope = 'world' then 0 when e.scope = c.continent_slug then 1 else 2 end, e.scope)::jsonb::text as ranks,
+             array_agg(e.scope order by case when e.scope = 'world' then 0 when e.scope = c.continent_slug then 1 else 2 end, e.scope)::text as keys
+        from ranking_entry e join fighter f on f.id = e.fighter_id and f.division_id = e.division_id join country c on c.slug = f.country_slug
+       group by e.run_id, e.fighter_id order by e.run_id, e.fighter_id`);
+    const stored = await t.c.orm.em.getConnection().execute(`
+      select run_id, fighter_id, points, ranks::jsonb::text as ranks,
+             (select array_agg(k order by n) from json_object_keys(ranks) with ordinality as o(k, n))::text as keys
+        from fighter_standing order by run_id, fighter_id`);
+    expect(fromEntries.length).toBeGreaterThan(3);
+    expect(new Set(fromEntries.map((r) => r.run_id)).size).toBeGreaterThan(1);
+    expect(stored).toEqual(fromEntries);
+  });
+
+  it('deletes a run\'s entries and standings with the run', async () => {
+    const rollback = new Error('rollback');
+    await expect(t.c.orm.em.fork().transactional(async (em) => {
+      const conn = em.getConnection();
+      const ctx = em.getTransactionContext();
+      const count = async () => (await conn.execute<{ entries: number; standings: number }[]>(
+        `select (select count(*) from ranking_entry where run_id = r.id)::int as entries, (select count(*) from fighter_standing where run_id = r.id)::int as standings
+           from ranking_run r order by as_of desc limit 1`, [], 'all', ctx))[0];
+      const before = await count();
+      expect(before.entries).toBeGreaterThan(0);
+      expect(before.standings).toBeGreaterThan(0);
+      const [run] = await conn.execute<{ id: string }[]>(`delete from ranking_run where as_of = (select max(as_of) from ranking_run) returning id`, [], 'all', ctx);
+      expect(await conn.execute(`select (select count(*) from ranking_entry where run_id = ?)::int as entries, (select count(*) from fighter_standing where run_id = ?)::int as standings`,
+        [run.id, run.id], 'all', ctx)).toEqual([{ entries: 0, standings: 0 }]);
+      throw rollback;
+    })).rejects.toBe(rollback);
   });
 
   it('stores the day of majority as addYears decides it, Feb 29 birthdays included', async () => {

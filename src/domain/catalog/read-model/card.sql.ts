@@ -12,5 +12,10 @@ export function cardColumns(a = 'f'): string {
     ${a}.adult_on > $1::date as f_minor`;
 }
 
-/** A card's profile columns beyond the summary. */
-export const STANDING_COLUMNS = `f.record, f.points, f.ranks`;
+/** A card's profile columns beyond the summary: the record, and the standing `s` of standingJoin. */
+export const STANDING_COLUMNS = `f.record, s.points, s.ranks`;
+
+/** The standing (fighter_standing `s`) of card `f` in the run bound at `runParam` (none without a run). */
+export function standingJoin(runParam: string): string {
+  return `left join fighter_standing s on s.run_id = ${runParam}::uuid and s.fighter_id = f.fighter_id`;
+}

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceChange } from '../../announce-change';
 import { sql } from '../../unit-of-work';
 import { pgArray } from '../fighter-summary.sql';
-import { insertResultRowsSql, REBUILD_STATEMENTS, updateStandingsSql, upsertCardsSql } from './read-model.sql';
+import { insertResultRowsSql, REBUILD_STATEMENTS, upsertCardsSql } from './read-model.sql';
 
 /**
  * Maintenance of the partner read model (fighter_card, result_row; see docs/adr/0001), always on
@@ -26,7 +26,7 @@ export async function refreshFighters(em: EntityManager, fighterIds: readonly st
   const ids = [...new Set(fighterIds)];
   if (ids.length === 0) return;
   const list = pgArray(ids);
-  await sql(em, upsertCardsSql(true), [list, list, list]);
+  await sql(em, upsertCardsSql(true), [list, list]);
   await catalogChanged(em);
 }
 
@@ -49,11 +49,11 @@ async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: 
   await catalogChanged(em);
 }
 
-/** After a ranking run is stored: points and ranks of every card from that run, and fresh statistics. */
-export async function refreshAfterPublish(em: EntityManager, runId: string): Promise<void> {
-  // Called after the publication has analysed the ranking tables (ranking.writer.ts), so the
-  // planner already knows the new run's rows (see docs/adr/0009).
-  await sql(em, updateStandingsSql(), [runId]);
+/**
+ * After a ranking run is stored: no card changes (a card's standing is read from the run it is
+ * served with, fighter_standing; docs/adr/0009), but every partner body names the run.
+ */
+export async function refreshAfterPublish(em: EntityManager): Promise<void> {
   await catalogChanged(em);
 }
 

@@ -1,3 +1,5 @@
+import { boutResultSql } from '../../results/bout-result.sql';
+
 /**
  * The read model's SQL, shared by the refresh functions (inside the operator's transaction) and
  * by the full rebuild (migration, demo seed, `readmodel:rebuild`). A `scope` is a WHERE fragment
@@ -10,10 +12,6 @@ export function adultOn(dob: string): string {
     + case when extract(month from ${dob}) = 2 and extract(day from ${dob}) = 29 then interval '1 day' else interval '0 days' end)::date`;
 }
 
-const OUTCOME = (side: 'a' | 'b') => side === 'a'
-  ? `case b.outcome when 'a' then 'W' when 'b' then 'L' when 'draw' then 'D' else 'NC' end`
-  : `case b.outcome when 'b' then 'W' when 'a' then 'L' when 'draw' then 'D' else 'NC' end`;
-
 /** One row per side of each verified bout at a sanctioned event, with its feed order keys. */
 export function insertResultRowsSql(scope: string): string {
   return `insert into result_row (bout_id, fighter_id, event_id, event_code, event_date, bout_order, outcome_rank, fighter_slug,
@@ -24,7 +22,7 @@ export function insertResultRowsSql(scope: string): string {
       from bout b
       join event e on e.id = b.event_id and e.sanctioned_at is not null
       join division d on d.id = b.division_id
-      cross join lateral (values (b.fighter_a_id, b.fighter_b_id, ${OUTCOME('a')}), (b.fighter_b_id, b.fighter_a_id, ${OUTCOME('b')}))
+      cross join lateral (values (b.fighter_a_id, b.fighter_b_id, ${boutResultSql('a')}), (b.fighter_b_id, b.fighter_a_id, ${boutResultSql('b')}))
         as s(fighter_id, opponent_id, result)
       join fighter f on f.id = s.fighter_id
       join fighter_identity fi on fi.fighter_id = f.id
@@ -34,24 +32,23 @@ export function insertResultRowsSql(scope: string): string {
 
 const CARD_COLUMNS = `fighter_id, slug, name, nickname, sort_name, search_text, country_slug, country_name, country_code, continent_slug,
   division_id, discipline, category, gender, weight_class, division_label, status, ranking_published, fighter_code,
-  licence_state, licence_valid_until, adult_on, record, points, ranks`;
+  licence_state, licence_valid_until, adult_on, record`;
 
 /**
- * Upserts the cards of some fighters (`some`: ids bound thrice) or all: the summary as served, the licence
- * state and validity (expiry is decided at read time), the day of majority, the record over the
- * result rows and the standing in the latest run. Call after the result rows are current.
+ * Upserts the cards of some fighters (`some`: ids bound twice) or all: the summary as served, the licence
+ * state and validity (expiry is decided at read time), the day of majority and the record over the
+ * result rows. Call after the result rows are current. The standing in a run is the run's own
+ * (fighter_standing, written by the publication).
  */
 export function upsertCardsSql(some: boolean): string {
   const scope = (column: string) => (some ? `${column} = any(?::uuid[])` : 'true');
   const updates = CARD_COLUMNS.split(',').map((c) => c.trim()).filter((c) => c !== 'fighter_id').map((c) => `${c} = excluded.${c}`);
-  return `with latest as (select id from ranking_run order by as_of desc limit 1)
-    insert into fighter_card (${CARD_COLUMNS})
+  return `insert into fighter_card (${CARD_COLUMNS})
     select f.id, f.slug, f.name, f.nickname, f.sort_name, f.search_text, f.country_slug, c.name, c.code, c.continent_slug,
            d.id, d.discipline, d.category, d.gender, d.weight_class, d.label, f.status, f.ranking_published, f.fighter_code,
            case when l.id is null then 'none' when l.state in ('pending', 'suspended') then l.state else 'active' end,
            l.valid_until, ${adultOn('fi.date_of_birth')},
-           json_build_object('W', coalesce(rec.w, 0), 'L', coalesce(rec.l, 0), 'D', coalesce(rec.d, 0), 'NC', coalesce(rec.nc, 0), 'KO', coalesce(rec.ko, 0)),
-           st.points, st.ranks
+           json_build_object('W', coalesce(rec.w, 0), 'L', coalesce(rec.l, 0), 'D', coalesce(rec.d, 0), 'NC', coalesce(rec.nc, 0), 'KO', coalesce(rec.ko, 0))
       from fighter f
       join country c on c.slug = f.country_slug
       join division d on d.id = f.division_id
@@ -63,29 +60,8 @@ export function upsertCardsSql(some: boolean): string {
                count(*) filter (where r.result = 'W' and upper(coalesce(r.method, '')) in ('KO', 'TKO'))::int as ko
           from result_row r where ${scope('r.fighter_id')} group by r.fighter_id
       ) rec on rec.fighter_id = f.id
-      left join (${standingsSql(scope('e.fighter_id'))}) st on st.fighter_id = f.id
      where ${scope('f.id')}
     on conflict (fighter_id) do update set ${updates.join(', ')}`;
-}
-
-/** World points and ranks by scope (world, continent, country) in the fighter's division, latest run. */
-function standingsSql(scope: string): string {
-  return `select e.fighter_id, max(e.points) filter (where e.scope = 'world') as points,
-           json_object_agg(e.scope, e.rank order by case when e.scope = 'world' then 0 when e.scope = c.continent_slug then 1 else 2 end, e.scope) as ranks
-      from ranking_entry e
-      join fighter f on f.id = e.fighter_id and f.division_id = e.division_id
-      join country c on c.slug = f.country_slug
-     where e.run_id = (select id from latest) and ${scope}
-     group by e.fighter_id`;
-}
-
-/** After a publish only the standings move: every card takes its points and ranks from the new run. */
-export function updateStandingsSql(): string {
-  return `with latest as (select ?::uuid as id), st as (${standingsSql('true')})
-    update fighter_card fc set points = st.points, ranks = st.ranks
-      from fighter_card c0 left join st on st.fighter_id = c0.fighter_id
-     where fc.fighter_id = c0.fighter_id
-       and (fc.points is distinct from st.points or fc.ranks::text is distinct from st.ranks::text)`;
 }
 
 export const REBUILD_STATEMENTS: readonly string[] = [
