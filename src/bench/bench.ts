@@ -167,7 +167,9 @@ async function main(): Promise<number> {
     if (t.partner) {
       const twin = { name: `${t.name} (bare, same bytes)`, server: 'bare' as const, path: `/same/${i}`, auth: false };
       log(`${twin.name}: measuring ${s.seconds} s`);
-      row.bareSameBytes = (await load(twin, bare.baseUrl + twin.path, s.seconds, s.connections)).requests.average;
+      const twinResult = await load(twin, bare.baseUrl + twin.path, s.seconds, s.connections);
+      row.bareSameBytes = twinResult.requests.average;
+      row.bareSameBytesP99 = twinResult.latency.p99;
       if (interrupted) return 130;
       await sleep(500);
     }
