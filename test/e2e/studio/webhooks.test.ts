@@ -1,3 +1,4 @@
+import { operator } from '../../../src/domain/channels/channel-access';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import type { DomainError } from '../../../src/domain/errors';
@@ -26,8 +27,8 @@ beforeAll(async () => {
   t = await startTestApp({ env: { WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_POLL_MS: '50' } });
   await seedTvDemo(t.c);
   // The owner of another channel, who holds no role on demo-tv.
-  await t.c.services.studioUsers.create({ id: 'test' }, { email: 'garage@demo.tv', password: 'garage-owner-pass' });
-  await t.c.services.studioUsers.grant({ id: 'test' }, { email: 'garage@demo.tv', channelSlug: 'garage-fights', role: 'owner' });
+  await t.c.services.studioUsers.create(operator({ id: 'test' }), { email: 'garage@demo.tv', password: 'garage-owner-pass' });
+  await t.c.services.studioUsers.grant(operator({ id: 'test' }), { email: 'garage@demo.tv', channelSlug: 'garage-fights', role: 'owner' });
   for (const [who, email, password] of [
     ['owner', 'owner@demo.tv', 'demo-owner-pass'], ['manager', 'manager@demo.tv', 'demo-manager-pass'], ['editor', 'editor@demo.tv', 'demo-editor-pass'],
     ['viewer', 'viewer@demo.tv', 'demo-viewer-pass'], ['garage', 'garage@demo.tv', 'garage-owner-pass'],
