@@ -39,6 +39,7 @@ import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { RequestLog } from './http/request-log';
 import { Metrics } from './ops/metrics';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
+import { channelWebhookStorage } from './webhooks/channel-webhook.repository';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
@@ -176,7 +177,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       reference: new ReferenceService(root),
       webhooks,
       deliveries,
-      channelWebhooks: new ChannelWebhookService(root, clock, targetPolicy, outbox, webhooks, deliveries),
+      channelWebhooks: new ChannelWebhookService(channelWebhookStorage(root, { outbox, endpoints: webhooks, log: deliveries }), clock, targetPolicy),
       channels: new ChannelService(channelStorage(root), clock),
       broadcasts,
       ingest: new IngestService(ingestStorage(root), clock, broadcasts),

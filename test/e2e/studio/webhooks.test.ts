@@ -3,6 +3,7 @@ import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import type { DomainError } from '../../../src/domain/errors';
 import { ChannelWebhookService } from '../../../src/webhooks/channel-webhook.service';
+import { channelWebhookStorage } from '../../../src/webhooks/channel-webhook.repository';
 import { createDeliveryWorker } from '../../../src/webhooks/worker.factory';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
@@ -175,7 +176,7 @@ describe('webhook endpoints in the studio', () => {
   });
 
   it('without WEBHOOKS_ALLOW_INSECURE and WEBHOOKS_ALLOW_PRIVATE, http and private targets are invalid_url', async () => {
-    const strict = new ChannelWebhookService(t.c.orm.em, t.c.clock, { allowInsecure: false, allowPrivate: false }, t.c.outbox, t.c.services.webhooks, t.c.services.deliveries);
+    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.orm.em, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false });
     const owner = await t.c.services.studioAuth.authenticate(tokens.owner);
     const demo = await channelId('demo-tv');
     const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
