@@ -19,8 +19,11 @@ import { ChannelKeyAuthenticator } from './domain/channels/channel-key-authentic
 import { channelStorage } from './domain/channels/channel.repository';
 import { ChannelService } from './domain/channels/channel.service';
 import { IngestService } from './domain/channels/ingest.service';
+import { ingestStorage } from './domain/channels/ingest.repository';
 import { StudioUserService } from './domain/channels/studio-user.service';
+import { studioUserStorage } from './domain/channels/studio-user.repository';
 import { StudioAuthService } from './domain/studio/studio-auth.service';
+import { studioSessionStorage } from './domain/studio/studio-session.repository';
 import { StudioQueries } from './domain/channels/studio.queries';
 import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
@@ -36,6 +39,7 @@ import { createRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { RequestLog } from './http/request-log';
 import { Metrics } from './ops/metrics';
 import { ChannelWebhookService } from './webhooks/channel-webhook.service';
+import { channelWebhookStorage } from './webhooks/channel-webhook.repository';
 import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
@@ -173,12 +177,12 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
       reference: new ReferenceService(root),
       webhooks,
       deliveries,
-      channelWebhooks: new ChannelWebhookService(root, clock, targetPolicy, outbox, webhooks, deliveries),
+      channelWebhooks: new ChannelWebhookService(channelWebhookStorage(root, { outbox, endpoints: webhooks, log: deliveries }), clock, targetPolicy),
       channels: new ChannelService(channelStorage(root), clock),
       broadcasts,
-      ingest: new IngestService(root, clock, broadcasts),
-      studioUsers: new StudioUserService(root),
-      studioAuth: new StudioAuthService(root, write, clock, { changes, fallbackTtlMs: config.authCacheTtlMs }),
+      ingest: new IngestService(ingestStorage(root), clock, broadcasts),
+      studioUsers: new StudioUserService(studioUserStorage(root)),
+      studioAuth: new StudioAuthService(studioSessionStorage(root), clock, { changes, fallbackTtlMs: config.authCacheTtlMs }),
     },
     outbox,
     queries: {

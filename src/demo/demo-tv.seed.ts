@@ -45,16 +45,16 @@ export async function seedTvDemo(c: Container): Promise<void> {
   ] as const;
   const ids: Record<string, string> = {};
   for (const spec of channels) {
-    const channel = await ch.create(actor, { slug: spec.slug, name: spec.name, plan: spec.plan, billing: spec.billing });
-    if (spec.approve) await ch.approve(actor, spec.slug);
+    const channel = await ch.create(seeder, { slug: spec.slug, name: spec.name, plan: spec.plan, billing: spec.billing });
+    if (spec.approve) await ch.approve(seeder, spec.slug);
     for (const [token, name, scopes] of spec.keys) await ch.createKey(seeder, { channelId: channel.id, name, scopes: [...scopes], fixedToken: token });
     ids[spec.slug] = channel.id;
   }
   for (const u of DEMO_STUDIO_USERS) {
-    await c.services.studioUsers.create(actor, u);
-    await c.services.studioUsers.grant(actor, { email: u.email, channelSlug: 'demo-tv', role: u.role });
+    await c.services.studioUsers.create(seeder, u);
+    await c.services.studioUsers.grant(seeder, { email: u.email, channelSlug: 'demo-tv', role: u.role });
   }
-  await c.services.studioUsers.grant(actor, { email: 'owner@demo.tv', channelSlug: 'ringside-network', role: 'viewer' });
+  await c.services.studioUsers.grant(seeder, { email: 'owner@demo.tv', channelSlug: 'ringside-network', role: 'viewer' });
 
   const now = c.clock.now().getTime();
   const at = (hours: number) => new Date(now + hours * HOUR);

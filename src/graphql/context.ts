@@ -15,6 +15,7 @@ import type { ChannelApiKey } from './graphql.types';
 export interface Loaders {
   liveSlotsUsed: DataLoader<string, number>;
   telemetry: DataLoader<string, Telemetry | null>;
+  /** A channel's keys, or its refusal (the loader rejects that key alone) for a role that may not manage keys. */
   apiKeys: DataLoader<string, ChannelApiKey[]>;
 }
 
@@ -51,9 +52,11 @@ export interface GqlDeps {
 }
 
 export function signedIn(ctx: GqlContext): StudioPrincipal {
-  if (!ctx.principal) throw new DomainError('unauthenticated', 'sign in first: send "Authorization: Bearer <session token>" (mutation login)');
+  if (!ctx.principal) throw unauthenticated();
   return ctx.principal;
 }
+
+const unauthenticated = () => new DomainError('unauthenticated', 'sign in first: send "Authorization: Bearer <session token>" (mutation login)');
 
 /** One request's context: its principal, the services, and fresh loaders. */
 export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, clientIp: string, answer: AnswerSlot | null = null): GqlContext {
@@ -61,7 +64,7 @@ export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, client
   return {
     principal,
     services: { studioAuth, channels, broadcasts, channelWebhooks, tv: d.queries.tv, studio: d.queries.studio },
-    loaders: createLoaders(d.queries.studio),
+    loaders: createLoaders(d.queries.studio, principal),
     clock: d.clock,
     ingestServerUrl: d.config.ingest.serverUrl,
     clientIp,
@@ -71,10 +74,11 @@ export function contextFor(d: GqlDeps, principal: StudioPrincipal | null, client
 }
 
 /** Fresh loaders per request: relations load in one statement per kind, whatever the counts (docs/decisions.md#studio-statements). */
-export function createLoaders(studio: StudioQueries): Loaders {
+export function createLoaders(studio: StudioQueries, principal: StudioPrincipal | null): Loaders {
   return {
     liveSlotsUsed: new DataLoader((keys) => studio.liveSlotsUsed(keys)),
     telemetry: new DataLoader((keys) => studio.telemetry(keys)),
-    apiKeys: new DataLoader((keys) => studio.apiKeys(keys)),
+    // the domain decides per channel; a DomainError in the answer rejects that channel's load only
+    apiKeys: new DataLoader<string, ChannelApiKey[]>(async (keys) => (principal ? studio.apiKeys(principal, keys) : keys.map(() => unauthenticated()))),
   };
 }

@@ -107,7 +107,7 @@ export function tvApiRouter(deps: TvApiDeps): Router {
   })).all(methodNotAllowed('GET, HEAD'));
 
   router.route('/me').get(...channel('read'), wrap(async (req, res) => {
-    const { channel: c, broadcasts } = await deps.queries.me(me(res).channelId);
+    const { channel: c, broadcasts } = await deps.queries.me(me(res));
     const p = me(res);
     await sendJson(req, res, { data: {
       channel: { slug: c.slug, name: c.name, plan: c.plan, billing_state: c.billing_state, approved: c.approved, live_slots: { used: c.live_used, total: c.live_total } },

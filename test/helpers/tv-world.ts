@@ -26,8 +26,8 @@ export interface TvWorld {
 export async function buildTvWorld(c: Container): Promise<TvWorld> {
   const s = c.services.channels;
   const mk = async (slug: string, name: string, plan: string, billing: string, approve = true) => {
-    const ch = await s.create(actor, { slug, name, plan, billing });
-    if (approve) await s.approve(actor, slug);
+    const ch = await s.create(testOperator, { slug, name, plan, billing });
+    if (approve) await s.approve(testOperator, slug);
     return ch.id;
   };
   const ids = {

@@ -9,28 +9,28 @@ export const channelCommands: Command[] = [
     name: 'channels:create', summary: 'create a TV channel', usage: '--slug S --name N [--plan free|pro|broadcaster] [--billing active|trialing|past_due|canceled]',
     options: { slug: { type: 'string' }, name: { type: 'string' }, plan: { type: 'string' }, billing: { type: 'string' } },
     async run({ c, actor }, { values }) {
-      const ch = await c.services.channels.create(actor, { slug: required(values, 'slug'), name: required(values, 'name'), plan: optional(values, 'plan'), billing: optional(values, 'billing') });
+      const ch = await c.services.channels.create(operator(actor), { slug: required(values, 'slug'), name: required(values, 'name'), plan: optional(values, 'plan'), billing: optional(values, 'billing') });
       return { json: { channel: channelJson(ch) }, text: lines(channelJson(ch)) };
     },
   },
   {
     name: 'channels:approve', summary: 'approve a channel: it is listed publicly', usage: 'SLUG', args: ['slug'],
     async run({ c, actor }, { positionals }) {
-      const ch = await c.services.channels.approve(actor, positionals[0]);
+      const ch = await c.services.channels.approve(operator(actor), positionals[0]);
       return { json: { channel: channelJson(ch) }, text: lines(channelJson(ch)) };
     },
   },
   {
     name: 'channels:set-plan', summary: "change a channel's plan (live slots: free 1, pro 3, broadcaster 10)", usage: 'SLUG --plan P', args: ['slug'], options: { plan: { type: 'string' } },
     async run({ c, actor }, { values, positionals }) {
-      const ch = await c.services.channels.setPlan(actor, positionals[0], required(values, 'plan'));
+      const ch = await c.services.channels.setPlan(operator(actor), positionals[0], required(values, 'plan'));
       return { json: { channel: channelJson(ch) }, text: lines(channelJson(ch)) };
     },
   },
   {
     name: 'channels:set-billing', summary: "change a channel's billing state", usage: 'SLUG --billing B', args: ['slug'], options: { billing: { type: 'string' } },
     async run({ c, actor }, { values, positionals }) {
-      const ch = await c.services.channels.setBilling(actor, positionals[0], required(values, 'billing'));
+      const ch = await c.services.channels.setBilling(operator(actor), positionals[0], required(values, 'billing'));
       return { json: { channel: channelJson(ch) }, text: lines(channelJson(ch)) };
     },
   },
@@ -55,7 +55,7 @@ export const channelCommands: Command[] = [
     name: 'studio-users:create', summary: 'create a studio user (password hashed with scrypt)', usage: '--email E --password P',
     options: { email: { type: 'string' }, password: { type: 'string' } },
     async run({ c, actor }, { values }) {
-      const u = await c.services.studioUsers.create(actor, { email: required(values, 'email'), password: required(values, 'password') });
+      const u = await c.services.studioUsers.create(operator(actor), { email: required(values, 'email'), password: required(values, 'password') });
       return { json: { user: { id: u.id, email: u.email } }, text: lines({ id: u.id, email: u.email }) };
     },
   },
@@ -63,7 +63,7 @@ export const channelCommands: Command[] = [
     name: 'studio-users:grant', summary: 'give a studio user a role on a channel (owner, manager, editor, viewer)', usage: '--email E --channel S --role R',
     options: { email: { type: 'string' }, channel: { type: 'string' }, role: { type: 'string' } },
     async run({ c, actor }, { values }) {
-      const m = await c.services.studioUsers.grant(actor, { email: required(values, 'email'), channelSlug: required(values, 'channel'), role: required(values, 'role') });
+      const m = await c.services.studioUsers.grant(operator(actor), { email: required(values, 'email'), channelSlug: required(values, 'channel'), role: required(values, 'role') });
       const out = { email: required(values, 'email'), channel: required(values, 'channel'), role: m.role };
       return { json: out, text: lines(out) };
     },

@@ -44,7 +44,7 @@ beforeEach(async () => {
   repo = new FakeChannelRepository();
   const storage: Transactional<ChannelRepository> = { run: (_tx, fn) => fn(repo), read: () => repo };
   service = new ChannelService(storage, clock);
-  channel = await service.create({ id: 'operator:alice' }, { slug: 'demo-tv', name: 'Demo TV', plan: 'pro' });
+  channel = await service.create(operator({ id: 'operator:alice' }), { slug: 'demo-tv', name: 'Demo TV', plan: 'pro' });
 });
 
 const user = (role: Role, channelId = channel.id): StudioPrincipal =>
@@ -77,7 +77,7 @@ describe('channel keys', () => {
     expect(await refusal(service.createKey(user('editor'), { channelId: channel.id, name: 'k', scopes: ['read'] }))).toBe('forbidden: the editor role cannot manage keys on this channel');
     expect(await refusal(service.revokeKey(user('viewer'), channel.id, key.id))).toBe('forbidden: the viewer role cannot manage keys on this channel');
     expect(await refusal(service.revokeKey(user('owner', 'another-channel'), channel.id, key.id))).toBe('not_found: channel not found');
-    const other = await service.create({ id: 'operator:alice' }, { slug: 'other-tv', name: 'Other TV' });
+    const other = await service.create(operator({ id: 'operator:alice' }), { slug: 'other-tv', name: 'Other TV' });
     expect(await refusal(service.revokeKey(operator({ id: 'operator:alice' }), other.id, key.id))).toBe('not_found: key not found');
     expect(key.revokedAt).toBeNull();
   });

@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { displayPrefix, generateToken, hashToken } from '../partners/api-key.token';
 import type { Transactional } from '../unit-of-work';
 import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
 import { isUuid } from '../ids';
-import { auditActor, authorize, type Principal } from './channel-access';
+import { auditActor, authorize, type OperatorPrincipal, type Principal } from './channel-access';
 import type { ChannelRepository } from './channel.repository';
 
 /**
@@ -17,13 +16,14 @@ import type { ChannelRepository } from './channel.repository';
 export const MAX_ACTIVE_KEYS_PER_CHANNEL = 25;
 
 /**
- * Channels, their approval, plan and billing (the operator, named by its audit actor), and their
- * API keys (owners and managers in the studio, or the operator: any principal, checked by channel-access.ts).
+ * Channels, their approval, plan and billing (the operator only: an `OperatorPrincipal`, audited
+ * as its actor), and their API keys (owners and managers in the studio, or the operator: any
+ * principal, checked by channel-access.ts).
  */
 export class ChannelService {
   constructor(private readonly storage: Transactional<ChannelRepository>, private readonly clock: Clock) {}
 
-  async create(actor: Actor, input: { slug: string; name: string; plan?: string; billing?: string }, tx?: EntityManager): Promise<Channel> {
+  async create(principal: OperatorPrincipal, input: { slug: string; name: string; plan?: string; billing?: string }, tx?: EntityManager): Promise<Channel> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
     const plan = checkPlan(input.plan ?? 'free');
@@ -32,27 +32,27 @@ export class ChannelService {
       if (await repo.bySlug(input.slug)) throw new DomainError('conflict', `channel "${input.slug}" already exists`);
       const channel = Object.assign(new Channel(), { slug: input.slug, name: input.name.trim(), plan, billingState: billing });
       repo.add(channel);
-      repo.audit(actor, 'channels.create', channel.slug, { plan, billing });
+      repo.audit(auditActor(principal), 'channels.create', channel.slug, { plan, billing });
       await repo.save();
       return channel;
     });
   }
 
-  async approve(actor: Actor, slug: string, tx?: EntityManager): Promise<Channel> {
-    return this.change(actor, slug, 'channels.approve', (c) => {
+  async approve(principal: OperatorPrincipal, slug: string, tx?: EntityManager): Promise<Channel> {
+    return this.change(principal, slug, 'channels.approve', (c) => {
       if (c.approvedAt) throw new DomainError('invalid_state', `channel "${slug}" is already approved`);
       c.approvedAt = this.clock.now();
     }, tx);
   }
 
-  async setPlan(actor: Actor, slug: string, plan: string, tx?: EntityManager): Promise<Channel> {
+  async setPlan(principal: OperatorPrincipal, slug: string, plan: string, tx?: EntityManager): Promise<Channel> {
     const checked = checkPlan(plan);
-    return this.change(actor, slug, 'channels.set-plan', (c) => { c.plan = checked; }, tx);
+    return this.change(principal, slug, 'channels.set-plan', (c) => { c.plan = checked; }, tx);
   }
 
-  async setBilling(actor: Actor, slug: string, billing: string, tx?: EntityManager): Promise<Channel> {
+  async setBilling(principal: OperatorPrincipal, slug: string, billing: string, tx?: EntityManager): Promise<Channel> {
     const checked = checkBilling(billing);
-    return this.change(actor, slug, 'channels.set-billing', (c) => { c.billingState = checked; }, tx);
+    return this.change(principal, slug, 'channels.set-billing', (c) => { c.billingState = checked; }, tx);
   }
 
   async list(): Promise<Channel[]> {
@@ -111,12 +111,12 @@ export class ChannelService {
     return channel;
   }
 
-  private async change(actor: Actor, slug: string, action: string, apply: (c: Channel) => void, tx?: EntityManager): Promise<Channel> {
+  private async change(principal: OperatorPrincipal, slug: string, action: string, apply: (c: Channel) => void, tx?: EntityManager): Promise<Channel> {
     return this.storage.run(tx, async (repo) => {
       const channel = await repo.bySlug(slug);
       if (!channel) throw notFound(`channel "${slug}"`);
       apply(channel);
-      repo.audit(actor, action, slug, { plan: channel.plan, billing: channel.billingState });
+      repo.audit(auditActor(principal), action, slug, { plan: channel.plan, billing: channel.billingState });
       await repo.save();
       // approval shows the channel on the public schedules; plan and billing gate its keys' use
       await repo.announce('channel_keys', 'tv');

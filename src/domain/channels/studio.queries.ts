@@ -1,8 +1,8 @@
 import type { AbstractSqlConnection, EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../errors';
+import { notFound, type DomainError } from '../errors';
 import { sql } from '../unit-of-work';
 import type { Telemetry } from './broadcast-health';
-import { authorize, type Permission, type Principal } from './channel-access';
+import { accessError, authorize, type Permission, type Principal } from './channel-access';
 
 export interface StudioChannelRow { id: string; slug: string; name: string; plan: string; billing_state: string; approved: boolean }
 
@@ -53,10 +53,16 @@ export class StudioQueries {
     return broadcastIds.map((k) => by.get(k) ?? null);
   }
 
-  async apiKeys(channelIds: readonly string[]): Promise<StudioApiKeyRow[][]> {
-    const rows = await this.read().execute<{ id: string; channel_id: string; name: string; prefix: string; scopes: string[]; created_at: Date; revoked_at: Date | null; last_used_at: Date | null }[]>(
-      `select id, channel_id, name, prefix, scopes, created_at, revoked_at, last_used_at from channel_api_key where channel_id = any(?::uuid[]) order by created_at, id`, [ids(channelIds)]);
-    return channelIds.map((k) => rows.filter((r) => r.channel_id === k).map((r) => ({
+  /**
+   * The API keys of each channel, in one statement for every channel `principal` may manage keys
+   * of; a channel it may not gets its refusal instead (one channel does not fail a dashboard).
+   */
+  async apiKeys(principal: Principal, channelIds: readonly string[]): Promise<(StudioApiKeyRow[] | DomainError)[]> {
+    const refusals = channelIds.map((id) => accessError(principal, id, 'keys'));
+    const allowed = channelIds.filter((_, i) => !refusals[i]);
+    const rows = allowed.length === 0 ? [] : await this.read().execute<{ id: string; channel_id: string; name: string; prefix: string; scopes: string[]; created_at: Date; revoked_at: Date | null; last_used_at: Date | null }[]>(
+      `select id, channel_id, name, prefix, scopes, created_at, revoked_at, last_used_at from channel_api_key where channel_id = any(?::uuid[]) order by created_at, id`, [ids(allowed)]);
+    return channelIds.map((k, i) => refusals[i] ?? rows.filter((r) => r.channel_id === k).map((r) => ({
       id: r.id, name: r.name, prefix: r.prefix, scopes: r.scopes, createdAt: new Date(r.created_at), revokedAt: r.revoked_at && new Date(r.revoked_at), lastUsedAt: r.last_used_at && new Date(r.last_used_at),
     })));
   }

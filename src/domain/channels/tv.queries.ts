@@ -2,6 +2,8 @@ import type { Connection } from '@mikro-orm/core';
 import { BROADCAST_COLUMNS, type BroadcastRow } from './broadcast.row';
 import type { Page, Paged } from '../catalog/fighter-summary.sql';
 import { LIVE_SLOTS, type Plan } from './channel.entities';
+import { authorize } from './channel-access';
+import type { ChannelPrincipal } from './channel-key-authenticator';
 
 // Publicly listed: approved channels, never unlisted broadcasts (docs/decisions.md#public-schedules).
 const LISTED = `from broadcast b join channel c on c.id = b.channel_id where c.approved_at is not null and b.visibility <> 'unlisted'`;
@@ -76,7 +78,10 @@ export class TvQueries {
     return rows[0] ?? null;
   }
 
-  async me(channelId: string): Promise<{ channel: MeRow; broadcasts: BroadcastRow[] }> {
+  /** The key's own channel and its latest broadcasts, once the access rule lets the key read it. */
+  async me(principal: ChannelPrincipal): Promise<{ channel: MeRow; broadcasts: BroadcastRow[] }> {
+    const channelId = principal.channelId;
+    authorize(principal, channelId, 'read');
     const conn = this.connection();
     const [[c], broadcasts] = await Promise.all([
       conn.execute(

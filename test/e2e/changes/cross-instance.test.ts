@@ -29,8 +29,8 @@ beforeAll(async () => {
   operator = await startTestApp({ clock: testClock, env, sharing: a });
   await buildWorld(operator.c);
   tvWorld = await buildTvWorld(operator.c);
-  await operator.c.services.studioUsers.create(actor, { email: 'crew@fight.tv', password: 'crew-password-1' });
-  await operator.c.services.studioUsers.grant(actor, { email: 'crew@fight.tv', channelSlug: 'fight-tv', role: 'manager' });
+  await operator.c.services.studioUsers.create(operatorPrincipal(actor), { email: 'crew@fight.tv', password: 'crew-password-1' });
+  await operator.c.services.studioUsers.grant(operatorPrincipal(actor), { email: 'crew@fight.tv', channelSlug: 'fight-tv', role: 'manager' });
 });
 afterAll(async () => {
   await b?.close();

@@ -56,7 +56,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1' } });
   await seedTvDemo(t.c);
   // A signed-in studio user who holds no role on any channel.
-  await t.c.services.studioUsers.create({ id: 'test' }, { email: CREDENTIALS.stranger[0], password: CREDENTIALS.stranger[1] });
+  await t.c.services.studioUsers.create(operator({ id: 'test' }), { email: CREDENTIALS.stranger[0], password: CREDENTIALS.stranger[1] });
   for (const who of Object.keys(CREDENTIALS) as Exclude<Who, 'anonymous'>[]) {
     const [email, password] = CREDENTIALS[who];
     const res = await gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: password });

@@ -1,7 +1,9 @@
+import { operator } from '../../../src/domain/channels/channel-access';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import type { DomainError } from '../../../src/domain/errors';
 import { ChannelWebhookService } from '../../../src/webhooks/channel-webhook.service';
+import { channelWebhookStorage } from '../../../src/webhooks/channel-webhook.repository';
 import { createDeliveryWorker } from '../../../src/webhooks/worker.factory';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
@@ -26,8 +28,8 @@ beforeAll(async () => {
   t = await startTestApp({ env: { WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_POLL_MS: '50' } });
   await seedTvDemo(t.c);
   // The owner of another channel, who holds no role on demo-tv.
-  await t.c.services.studioUsers.create({ id: 'test' }, { email: 'garage@demo.tv', password: 'garage-owner-pass' });
-  await t.c.services.studioUsers.grant({ id: 'test' }, { email: 'garage@demo.tv', channelSlug: 'garage-fights', role: 'owner' });
+  await t.c.services.studioUsers.create(operator({ id: 'test' }), { email: 'garage@demo.tv', password: 'garage-owner-pass' });
+  await t.c.services.studioUsers.grant(operator({ id: 'test' }), { email: 'garage@demo.tv', channelSlug: 'garage-fights', role: 'owner' });
   for (const [who, email, password] of [
     ['owner', 'owner@demo.tv', 'demo-owner-pass'], ['manager', 'manager@demo.tv', 'demo-manager-pass'], ['editor', 'editor@demo.tv', 'demo-editor-pass'],
     ['viewer', 'viewer@demo.tv', 'demo-viewer-pass'], ['garage', 'garage@demo.tv', 'garage-owner-pass'],
@@ -174,7 +176,7 @@ describe('webhook endpoints in the studio', () => {
   });
 
   it('without WEBHOOKS_ALLOW_INSECURE and WEBHOOKS_ALLOW_PRIVATE, http and private targets are invalid_url', async () => {
-    const strict = new ChannelWebhookService(t.c.orm.em, t.c.clock, { allowInsecure: false, allowPrivate: false }, t.c.outbox, t.c.services.webhooks, t.c.services.deliveries);
+    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.orm.em, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false });
     const owner = await t.c.services.studioAuth.authenticate(tokens.owner);
     const demo = await channelId('demo-tv');
     const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);

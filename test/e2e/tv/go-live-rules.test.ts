@@ -1,3 +1,4 @@
+import { operator } from '../../../src/domain/channels/channel-access';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
@@ -28,10 +29,10 @@ describe('billing', () => {
   });
 
   it('a canceled channel cannot go live either; a trialing one can', async () => {
-    await t.c.services.channels.setBilling({ id: 'test' }, 'garage-tv', 'canceled');
+    await t.c.services.channels.setBilling(operator({ id: 'test' }), 'garage-tv', 'canceled');
     const b = await tv.create(CK.free);
     await tv.expectStatus(tv.post(`/broadcasts/${b.id}/go-live`, CK.free), 402, 'billing_inactive');
-    await t.c.services.channels.setBilling({ id: 'test' }, 'garage-tv', 'active');
+    await t.c.services.channels.setBilling(operator({ id: 'test' }), 'garage-tv', 'active');
     await tv.expectStatus(tv.post(`/broadcasts/${b.id}/go-live`, CK.free), 200);
     await tv.expectStatus(tv.post(`/broadcasts/${b.id}/end`, CK.free), 200);
 
@@ -121,12 +122,12 @@ describe('the state each operation needs: 409 invalid_state', () => {
   it('the state is checked before billing and plan (a live broadcast of a channel that fell past due can still end)', async () => {
     const b = await tv.create(CK.rw);
     await tv.expectStatus(tv.post(`/broadcasts/${b.id}/go-live`, CK.rw), 200);
-    await t.c.services.channels.setBilling({ id: 'test' }, 'fight-tv', 'past_due');
+    await t.c.services.channels.setBilling(operator({ id: 'test' }), 'fight-tv', 'past_due');
     try {
       await tv.expectStatus(tv.post(`/broadcasts/${b.id}/go-live`, CK.rw), 409, 'invalid_state');
       await tv.expectStatus(tv.post(`/broadcasts/${b.id}/end`, CK.rw), 200);
     } finally {
-      await t.c.services.channels.setBilling({ id: 'test' }, 'fight-tv', 'active');
+      await t.c.services.channels.setBilling(operator({ id: 'test' }), 'fight-tv', 'active');
     }
   });
 });

@@ -1,3 +1,4 @@
+import { operator } from '../../../src/domain/channels/channel-access';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
@@ -126,7 +127,7 @@ describe('/channels', () => {
   });
 
   it('once approved, the channel and its broadcasts appear', async () => {
-    await t.c.services.channels.approve({ id: 'test' }, 'new-tv');
+    await t.c.services.channels.approve(operator({ id: 'test' }), 'new-tv');
     try {
       expect((await tv.expectStatus(tv.get('/channels/new-tv'), 200)).body.data.live.map((b: { id: string }) => b.id)).toEqual([B.hiddenLive.id]);
       expect(ids((await tv.expectStatus(tv.get('/live'), 200)).body.data)).toContain(B.hiddenLive.id);

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChangeTopic } from '../../db/change-feed';
+import { announceChange } from '../announce-change';
+import { audit, type Actor } from '../audit/audit.log';
+import { transactional, type Transactional } from '../unit-of-work';
+import { Channel, ChannelMember, StudioUser } from './channel.entities';
+
+/** What StudioUserService asks of storage, inside one transaction: only that. */
+export interface StudioUserRepository {
+  /** A studio user by (lower-case) email, or null. */
+  userByEmail(email: string): Promise<StudioUser | null>;
+  channelBySlug(slug: string): Promise<Channel | null>;
+  /** The user's role on the channel, or null. */
+  member(user: StudioUser, channel: Channel): Promise<ChannelMember | null>;
+  /** A new user or role, written with the next save. */
+  add(entity: StudioUser | ChannelMember): void;
+  /** An audit entry, written with the next save. */
+  audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void;
+  /** Writes what was added and changed so far. */
+  save(): Promise<void>;
+  /** Tells every instance that `topics` changed, on commit. */
+  announce(...topics: ChangeTopic[]): Promise<void>;
+}
+
+/** The repository on a transaction's EntityManager. */
+export class MikroStudioUserRepository implements StudioUserRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  userByEmail(email: string): Promise<StudioUser | null> {
+    return this.em.findOne(StudioUser, { email });
+  }
+
+  channelBySlug(slug: string): Promise<Channel | null> {
+    return this.em.findOne(Channel, { slug });
+  }
+
+  member(user: StudioUser, channel: Channel): Promise<ChannelMember | null> {
+    return this.em.findOne(ChannelMember, { user, channel });
+  }
+
+  add(entity: StudioUser | ChannelMember): void {
+    this.em.persist(entity);
+  }
+
+  audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void {
+    audit(this.em, actor, action, subject, data);
+  }
+
+  save(): Promise<void> {
+    return this.em.flush();
+  }
+
+  announce(...topics: ChangeTopic[]): Promise<void> {
+    return announceChange(this.em, ...topics);
+  }
+}
+
+/** StudioUserService's storage on MikroORM. */
+export function studioUserStorage(root: EntityManager): Transactional<StudioUserRepository> {
+  return transactional(root, (em) => new MikroStudioUserRepository(em));
+}
