@@ -18,7 +18,6 @@ const clock = new MutableClock('2030-03-01T20:00:00.000Z');
 let t: TestApp;
 let tv: TvClient;
 let owner: string;
-let worker: Awaited<ReturnType<typeof runWorker>>;
 const receiver = new WebhookReceiver();
 let receiverUrl: string;
 
@@ -71,10 +70,8 @@ beforeAll(async () => {
   await seedTvDemo(t.c);
   tv = new TvClient(t.app);
   owner = await login('owner@demo.tv', 'demo-owner-pass');
-  worker = await runWorker(t.c, t.db);
 });
 afterAll(async () => {
-  await worker?.close();
   await receiver.stop();
   await t?.close();
 });
@@ -146,6 +143,16 @@ describe('studio answers kept until their data changes', () => {
   });
 
   it("a delivery attempt made by the worker is in the next answer", async () => {
+    // only here: elsewhere its polling would count among a request's statements
+    const worker = await runWorker(t.c, t.db);
+    try {
+      await deliveryShows();
+    } finally {
+      await worker.close();
+    }
+  });
+
+  async function deliveryShows() {
     const url = `${receiverUrl.replace(/\/$/, '')}/studio-cache`;
     const made = await gql(owner, 'mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: ["broadcast.scheduled"]) { secret } }', { u: url });
     expect(made.body.errors).toBeUndefined();
@@ -158,7 +165,7 @@ describe('studio answers kept until their data changes', () => {
     await waitUntil('the attempt recorded', async () => (await t.c.orm.em.fork().getConnection().execute(
       `select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ? and d.status = 'succeeded'`, [url])).length > 0 || null);
     expect((await endpoint()).deliveries).toMatchObject([{ event: 'broadcast.scheduled', status: 'succeeded', attempts: [{ statusCode: 200 }] }]);
-  });
+  }
 
   it('never keeps an answer with errors, nor a mutation', async () => {
     const viewer = await login('viewer@demo.tv', 'demo-viewer-pass');
