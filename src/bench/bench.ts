@@ -25,6 +25,7 @@
  * names, default all), BENCH_LOG_LEVEL (warn), BENCH_SERVICE_NODE_ARGS (extra node flags for the
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
@@ -175,6 +176,7 @@ async function main(): Promise<number> {
     }
   }
 
+  const rssMb = residentMb(service.child.pid);
   log('counting SQL statements per request (in this process)');
   const counted = targets.filter((t) => t.server === 'service');
   const statements = await countStatements({
@@ -194,6 +196,7 @@ async function main(): Promise<number> {
     table(rows),
     '',
     ...verdictLines(rows, s.connections),
+    ...(rssMb === null ? [] : [`service resident memory after the load: ${rssMb} MB`]),
   ];
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) {
@@ -212,6 +215,7 @@ async function main(): Promise<number> {
       node: process.version,
       cpus: cpus().length,
       serviceStartSeconds: Number(service.startSeconds.toFixed(1)),
+      serviceRssMb: rssMb,
       targets: rows,
       ok: failed.length === 0,
     };
@@ -242,3 +246,14 @@ main()
     await stopAll();
     process.exit(code);
   });
+
+/** The resident memory of a process in MB, where /proc tells it (Linux), else null. */
+function residentMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
