@@ -67,3 +67,44 @@ function rootTransaction(ctx: object): object {
     current = current[parent] as Record<symbol, unknown>;
   }
 }
+
+/** What a frequent writer outside any transaction calls after each change (see coalescedAnnouncer). */
+export interface Announcer {
+  /** This instance sees the change at once; the other instances with the next NOTIFY. */
+  changed(): void;
+  /** Waits for the NOTIFY under way, if any (before the pool closes). */
+  settled(): Promise<void>;
+}
+
+/**
+ * For a writer that changes a topic many times a second outside any transaction (the webhook
+ * delivery worker, after each claim and attempt): its own instance bumps at once, and the other
+ * instances are told by at most one NOTIFY in flight plus one after it, however many changes
+ * happen meanwhile, instead of one statement per change. Another instance hears a change at most
+ * one NOTIFY round trip after it was made.
+ */
+export function coalescedAnnouncer(em: EntityManager, topic: ChangeTopic, onError: (err: unknown) => void): Announcer {
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+  const run = async (): Promise<void> => {
+    do {
+      again = false;
+      await em.getConnection().execute(notifyChangeSql(topic));
+    } while (again);
+  };
+  return {
+    changed() {
+      bumpLocal(em.getEventManager(), [topic]);
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      inFlight = run().catch(onError).finally(() => {
+        inFlight = null;
+      });
+    },
+    async settled() {
+      while (inFlight) await inFlight;
+    },
+  };
+}

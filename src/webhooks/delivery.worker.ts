@@ -1,3 +1,4 @@
+import type { Announcer } from '../domain/announce-change';
 import type { Connection } from '@mikro-orm/core';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
@@ -51,8 +52,8 @@ export class DeliveryWorker {
     private readonly logger: Logger,
     private readonly wakeSource: WakeSource | null = null,
     private readonly metrics: WebhookMetrics | null = null,
-    /** Tells every instance that deliveries changed (the studio shows them); run after each write. */
-    private readonly announce: () => Promise<void> = async () => undefined,
+    /** Tells every instance that deliveries changed (the studio shows them); called after each write. */
+    private readonly announcer: Announcer | null = null,
   ) {
     wakeSource?.onWake(() => this.wake?.());
   }
@@ -68,6 +69,7 @@ export class DeliveryWorker {
     this.running = false;
     this.wake?.();
     await this.loop;
+    await this.announcer?.settled();
     await this.wakeSource?.close();
   }
 
@@ -97,7 +99,7 @@ export class DeliveryWorker {
   /** Claims and sends one batch; returns how many attempts it claimed. */
   async tick(): Promise<number> {
     const claimed = await this.claim();
-    if (claimed.length) await this.announce();
+    if (claimed.length) this.announcer?.changed();
     await Promise.all(claimed.map((d) => this.deliver(d)));
     return claimed.length;
   }
@@ -172,7 +174,7 @@ export class DeliveryWorker {
       );
       this.logger.warn({ endpoint: d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
     }
-    await this.announce();
+    this.announcer?.changed();
     this.logger.debug({ delivery: d.id, attempt: d.attempt, status, code: r.statusCode }, 'webhook attempt');
   }
 }

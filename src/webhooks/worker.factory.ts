@@ -3,7 +3,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
-import { announceChange } from '../domain/announce-change';
+import { coalescedAnnouncer } from '../domain/announce-change';
 import { DeliveryWorker } from './delivery.worker';
 import { createWakeSource } from './wake';
 import { WebhookSender } from './webhook.sender';
@@ -31,7 +31,7 @@ export async function createDeliveryWorker(c: DeliveryWorkerDeps, db: Pick<Datab
     c.logger,
     wake,
     c.metrics.webhooks,
-    () => announceChange(c.orm.em, 'studio'),
+    coalescedAnnouncer(c.orm.em, 'studio', (err) => c.logger.warn({ err: (err as Error).message }, 'could not announce a delivery change; other instances see it with the next one')),
   );
   return {
     worker,
