@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeTopic } from '../../db/change-feed';
-import { announceChange } from '../announce-change';
-import { audit, type Actor } from '../audit/audit.log';
+import type { Actor } from '../audit/audit.log';
+import { MikroRepository } from '../mikro-repository';
 import { transactional, type Transactional } from '../unit-of-work';
 import { Channel, ChannelApiKey } from './channel.entities';
 
@@ -28,9 +28,7 @@ export interface ChannelRepository {
 }
 
 /** The repository on a transaction's EntityManager. */
-export class MikroChannelRepository implements ChannelRepository {
-  constructor(private readonly em: EntityManager) {}
-
+export class MikroChannelRepository extends MikroRepository implements ChannelRepository {
   bySlug(slug: string): Promise<Channel | null> {
     return this.em.findOne(Channel, { slug });
   }
@@ -49,22 +47,6 @@ export class MikroChannelRepository implements ChannelRepository {
 
   key(channelId: string, keyId: string): Promise<ChannelApiKey | null> {
     return this.em.findOne(ChannelApiKey, { id: keyId, channel: channelId });
-  }
-
-  add(entity: Channel | ChannelApiKey): void {
-    this.em.persist(entity);
-  }
-
-  audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void {
-    audit(this.em, actor, action, subject, data);
-  }
-
-  save(): Promise<void> {
-    return this.em.flush();
-  }
-
-  announce(...topics: ChangeTopic[]): Promise<void> {
-    return announceChange(this.em, ...topics);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeTopic } from '../../db/change-feed';
-import { announceChange } from '../announce-change';
-import { audit, type Actor } from '../audit/audit.log';
+import type { Actor } from '../audit/audit.log';
+import { MikroRepository } from '../mikro-repository';
 import { transactional, type Transactional } from '../unit-of-work';
 import { Channel, ChannelMember, StudioUser } from './channel.entities';
 
@@ -23,9 +23,7 @@ export interface StudioUserRepository {
 }
 
 /** The repository on a transaction's EntityManager. */
-export class MikroStudioUserRepository implements StudioUserRepository {
-  constructor(private readonly em: EntityManager) {}
-
+export class MikroStudioUserRepository extends MikroRepository implements StudioUserRepository {
   userByEmail(email: string): Promise<StudioUser | null> {
     return this.em.findOne(StudioUser, { email });
   }
@@ -36,22 +34,6 @@ export class MikroStudioUserRepository implements StudioUserRepository {
 
   member(user: StudioUser, channel: Channel): Promise<ChannelMember | null> {
     return this.em.findOne(ChannelMember, { user, channel });
-  }
-
-  add(entity: StudioUser | ChannelMember): void {
-    this.em.persist(entity);
-  }
-
-  audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void {
-    audit(this.em, actor, action, subject, data);
-  }
-
-  save(): Promise<void> {
-    return this.em.flush();
-  }
-
-  announce(...topics: ChangeTopic[]): Promise<void> {
-    return announceChange(this.em, ...topics);
   }
 }
 

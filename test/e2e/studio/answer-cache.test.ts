@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { TELEMETRY_STALE_MS } from '../../../src/domain/channels/broadcast-health';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { admin } from '../../helpers/cli';
+import { countStatements } from '../../helpers/statements';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { ingest, MutableClock, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { WEBHOOK_ENV, runWorker, waitUntil } from '../../helpers/webhooks';
@@ -44,23 +44,6 @@ async function dashboard(token = owner) {
   return res.body.data.channel;
 }
 
-/** The SQL statements the app sends, at the driver, while `fn` runs. */
-async function statements(fn: () => Promise<unknown>): Promise<number> {
-  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let n = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    n++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return n;
-}
-
 const node = (d: { broadcasts: { edges: { node: { id: string } }[] } }, id: string) => d.broadcasts.edges.find((e) => e.node.id === id)?.node as
   { state: string; title: string; health: { signal: string; bitrateKbps: number | null; warnings: { code: string }[] } } | undefined;
 
@@ -82,7 +65,7 @@ describe('studio answers kept until their data changes', () => {
     expect(first.body.errors).toBeUndefined();
     let again: request.Response | undefined;
     // the session check is cached too: nothing reaches the database
-    expect(await statements(async () => { again = await gql(owner, DASH, { slug: 'demo-tv' }); })).toBe(0);
+    expect(await countStatements(async () => { again = await gql(owner, DASH, { slug: 'demo-tv' }); })).toBe(0);
     expect(again!.text).toBe(first.text);
     expect(again!.headers['content-type']).toBe(first.headers['content-type']);
     expect(again!.headers['cache-control']).toBe('no-store');
@@ -172,7 +155,7 @@ describe('studio answers kept until their data changes', () => {
     const keys = 'query { channel(slug: "demo-tv") { slug apiKeys { name } } }';
     const first = await gql(viewer, keys);
     expect(first.body.errors[0].extensions.code).toBe('forbidden');
-    expect(await statements(() => gql(viewer, keys))).toBeGreaterThan(0);
+    expect(await countStatements(() => gql(viewer, keys))).toBeGreaterThan(0);
     const create = 'mutation { createChannelApiKey(channel: "demo-tv", name: "twice", scopes: [read]) { secret } }';
     const a = await gql(owner, create);
     const b = await gql(owner, create);

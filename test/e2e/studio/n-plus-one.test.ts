@@ -1,31 +1,14 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { operator } from '../../../src/domain/channels/channel-access';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { DASHBOARD } from '../../helpers/studio-queries';
+import { countStatements } from '../../helpers/statements';
 
 let t: TestApp;
 let token: string;
 let channelId: string;
 
-
-/** Counts the SQL statements the app sends, at the driver, while `fn` runs. */
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let n = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    n++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return n;
-}
 
 async function dashboard() {
   const res = await request(t.app).post('/graphql').set('Authorization', `Bearer ${token}`).send({ query: DASHBOARD, variables: { slug: 'demo-tv' } });

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChangeTopic } from '../db/change-feed';
+import { announceChange } from './announce-change';
+import { audit, type Actor } from './audit/audit.log';
+
+/**
+ * What the MikroORM repositories of the features share, on one transaction's EntityManager:
+ * staging new entities, audit lines, the flush, and the change-feed announcement.
+ */
+export abstract class MikroRepository {
+  constructor(protected readonly em: EntityManager) {}
+
+  add(entity: object): void {
+    this.em.persist(entity);
+  }
+
+  audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void {
+    audit(this.em, actor, action, subject, data);
+  }
+
+  save(): Promise<void> {
+    return this.em.flush();
+  }
+
+  announce(...topics: ChangeTopic[]): Promise<void> {
+    return announceChange(this.em, ...topics);
+  }
+}
