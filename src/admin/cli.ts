@@ -80,8 +80,9 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config, { joinRunningServer: true });
   // A command only writes: its announcements reach the running instances through NOTIFY, and
-  // nothing here caches what others write, so it need not LISTEN.
-  const container = createContainer(config, db.orm, { logger: createLogger('warn'), changes: new LocalChangeFeed() });
+  // nothing here caches what others write, so it need not LISTEN. Its log records go to stderr:
+  // stdout is the command's answer (`--json` must parse).
+  const container = createContainer(config, db.orm, { logger: createLogger('warn', process.stderr), changes: new LocalChangeFeed() });
   try {
     const out = await runCommand(container, operatorName(config), argv);
     process.stdout.write(out.stdout);
