@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LIVE_SAFETY_TTL_MS, type VersionSource } from '../lib/versioned-cache';
+import { LIVE_SAFETY_TTL_MS, versionOf, type VersionSource } from '../lib/versioned-cache';
 
 /**
  * Everything a studio answer is read from, as change-feed topics (src/db/change-feed.ts):
@@ -109,9 +109,6 @@ export class StudioAnswerCache {
   }
 
   private version(): number {
-    // versions only rise, so their sum moves whenever any of them does
-    let v = 0;
-    for (const t of STUDIO_TOPICS) v += this.opts.feed.version(t);
-    return v;
+    return versionOf(this.opts.feed, STUDIO_TOPICS);
   }
 }

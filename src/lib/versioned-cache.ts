@@ -31,6 +31,13 @@ interface Entry<V> {
 
 export const LIVE_SAFETY_TTL_MS = 60_000;
 
+/** One number for several topics: versions only rise, so their sum moves whenever any of them does. */
+export function versionOf(feed: VersionSource, topics: readonly string[]): number {
+  let v = 0;
+  for (const t of topics) v += feed.version(t);
+  return v;
+}
+
 /**
  * A bounded cache whose entries stay valid until the data they were loaded from changes: each
  * entry remembers the version of its topics when its load started, and is reloaded once the
@@ -80,10 +87,7 @@ export class VersionedCache<V> {
   }
 
   private version(): number {
-    // Versions only rise, so their sum moves whenever any of them does.
-    let v = 0;
-    for (const t of this.opts.topics) v += this.opts.feed.version(t);
-    return v;
+    return versionOf(this.opts.feed, this.opts.topics);
   }
 
   private ttl(): number {

@@ -1,25 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ChangeTopic } from '../../db/change-feed';
-import type { Actor } from '../audit/audit.log';
-import { MikroRepository } from '../mikro-repository';
+import { MikroRepository, type UnitRepository } from '../mikro-repository';
 import { transactional, type Transactional } from '../unit-of-work';
 import { Channel, ChannelMember, StudioUser } from './channel.entities';
 
 /** What StudioUserService asks of storage, inside one transaction: only that. */
-export interface StudioUserRepository {
+export interface StudioUserRepository extends UnitRepository<StudioUser | ChannelMember> {
   /** A studio user by (lower-case) email, or null. */
   userByEmail(email: string): Promise<StudioUser | null>;
   channelBySlug(slug: string): Promise<Channel | null>;
   /** The user's role on the channel, or null. */
   member(user: StudioUser, channel: Channel): Promise<ChannelMember | null>;
-  /** A new user or role, written with the next save. */
-  add(entity: StudioUser | ChannelMember): void;
-  /** An audit entry, written with the next save. */
-  audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void;
-  /** Writes what was added and changed so far. */
-  save(): Promise<void>;
-  /** Tells every instance that `topics` changed, on commit. */
-  announce(...topics: ChangeTopic[]): Promise<void>;
 }
 
 /** The repository on a transaction's EntityManager. */
