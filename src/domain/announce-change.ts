@@ -3,8 +3,6 @@ import { notifyChangeSql, type ChangeFeed, type ChangeTopic } from '../db/change
 
 /** Topics announced by a transaction still open, keyed by its root transaction object. */
 const pending = new WeakMap<object, Set<ChangeTopic>>();
-/** The feeds of the instances built on an ORM, keyed by its (shared by forks) event manager. */
-const feeds = new WeakMap<EventManager, Set<ChangeFeed>>();
 
 /**
  * Tells every instance that `topics` changed, from inside the writer's transaction: the NOTIFY
@@ -30,32 +28,42 @@ export async function announceChange(em: EntityManager, ...topics: ChangeTopic[]
 /**
  * Makes announcements on `em` (and its forks) bump `feed` after commit. Returns a detach for
  * the container's close.
+ *
+ * The feed rides on a subscriber of em's event manager. A transaction runs on a fork whose event
+ * manager is a clone (another object carrying the same subscribers), so the subscriber is found
+ * through the event manager at hand, never looked up by the root's identity.
  */
 export function attachChangeFeed(em: EntityManager, feed: ChangeFeed): () => void {
-  const events = em.getEventManager();
-  let set = feeds.get(events);
-  if (!set) {
-    feeds.set(events, (set = new Set()));
-    events.registerSubscriber(subscriber);
-  }
-  set.add(feed);
-  return () => set.delete(feed);
+  const bumper = new FeedBumper(feed);
+  em.getEventManager().registerSubscriber(bumper);
+  return () => {
+    bumper.detached = true;
+  };
 }
 
-const subscriber: EventSubscriber = {
-  afterTransactionCommit(args: TransactionEventArgs) {
+class FeedBumper implements EventSubscriber {
+  detached = false;
+
+  constructor(private readonly feed: ChangeFeed) {}
+
+  bump(topics: Iterable<ChangeTopic>): void {
+    if (this.detached) return;
+    for (const topic of topics) this.feed.bump(topic);
+  }
+
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    // not deleted here: every feed attached to this event manager reads it (the WeakMap lets go)
     const topics = args.transaction ? pending.get(args.transaction) : undefined;
-    if (!topics) return;
-    pending.delete(args.transaction!);
-    bumpLocal(args.em.getEventManager(), [...topics]);
-  },
-  afterTransactionRollback(args: TransactionEventArgs) {
+    if (topics) this.bump(topics);
+  }
+
+  afterTransactionRollback(args: TransactionEventArgs): void {
     if (args.transaction) pending.delete(args.transaction);
-  },
-};
+  }
+}
 
 function bumpLocal(events: EventManager, topics: ChangeTopic[]): void {
-  for (const feed of feeds.get(events) ?? []) for (const topic of topics) feed.bump(topic);
+  for (const s of events.getSubscribers()) if (s instanceof FeedBumper) s.bump(topics);
 }
 
 /** A savepoint's transaction object points to its parent through a MikroORM-private symbol. */
