@@ -32,7 +32,7 @@ export function partnerApiDeps(c: Container): PartnerApiDeps {
     openApiJson: c.openApiJson,
   };
   const reader = new RankingsReader(base, c.changes);
-  return { ...base, reader, catalog: new CatalogReader({ ...base, reader }, c.changes) };
+  return { ...base, reader, catalog: new CatalogReader({ ...base, reader }, c.changes), changes: c.changes };
 }
 
 export function tvApiDeps(c: Container): TvApiDeps {
@@ -69,8 +69,16 @@ export function createHttpHandler(c: Container, options: { startup?: StartupStat
   return (req, res) => {
     if (gate(req, res)) return;
     const fast = req.url?.startsWith('/api/tv/') ? schedules : partner;
-    fast(req, res).then(
-      (handled) => { if (!handled) app(req, res); },
+    let handled: boolean | Promise<boolean>;
+    try {
+      handled = fast(req, res);
+    } catch {
+      handled = false;
+    }
+    if (handled === true) return;
+    if (handled === false) return void app(req, res);
+    handled.then(
+      (done) => { if (!done) app(req, res); },
       () => app(req, res),
     );
   };

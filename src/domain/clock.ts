@@ -5,9 +5,19 @@ export interface Clock {
   today(): string;
 }
 
+/** The UTC day of the system clock, re-made only when the time leaves the day it was made for. */
+let day = { from: 0, until: 0, value: '' };
+
 export const systemClock: Clock = {
   now: () => new Date(),
-  today: () => new Date().toISOString().slice(0, 10),
+  today: () => {
+    const now = Date.now();
+    if (now < day.from || now >= day.until) {
+      const from = now - (now % 86_400_000);
+      day = { from, until: from + 86_400_000, value: new Date(from).toISOString().slice(0, 10) };
+    }
+    return day.value;
+  },
 };
 
 export function fixedClock(iso: string): Clock {

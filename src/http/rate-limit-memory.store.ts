@@ -1,4 +1,4 @@
-import { firstCountedSecond, type Bucket } from './rate-limit-window';
+import { COUNTED_SECONDS, describeDecision, firstCountedSecond, secondAt, type Bucket, type LimitDecision } from './rate-limit-window';
 
 /** Where a limiter keeps its buckets (see rate-limit-window.ts). */
 export interface WindowStore {
@@ -26,6 +26,38 @@ export class MemoryWindowStore implements WindowStore {
   private lastSweep = Number.NEGATIVE_INFINITY;
 
   consume(key: string, second: number, limit: number): Promise<{ allowed: boolean; buckets: Bucket[] }> {
+    const flat = this.take(key, second, limit);
+    return Promise.resolve({ allowed: flat.allowed, buckets: pairs(flat.buckets) });
+  }
+
+  refund(key: string, second: number): Promise<void> {
+    this.refundNow(key, second);
+    return Promise.resolve();
+  }
+
+  /**
+   * `consume` and `describeDecision` in one synchronous step, for a limiter that decides in this
+   * process: an admitted request is described from the stored list as it is (ascending, pruned,
+   * no empty bucket), without copying it.
+   */
+  decide(key: string, nowMs: number, limit: number): LimitDecision {
+    const { allowed, buckets } = this.take(key, secondAt(nowMs), limit);
+    if (!allowed) return describeDecision(false, limit, pairs(buckets), nowMs);
+    let count = 0;
+    for (let i = 1; i < buckets.length; i += 2) count += buckets[i];
+    return { allowed, limit, remaining: Math.max(0, limit - count), resetAt: buckets[0] + COUNTED_SECONDS, retryAfter: 0 };
+  }
+
+  refundNow(key: string, second: number): void {
+    const flat = this.live(key, second);
+    if (flat.length) {
+      flat[flat.length - 1] -= 1;
+      if (flat[flat.length - 1] <= 0) flat.length -= 2;
+      if (!flat.length) this.keys.delete(key);
+    }
+  }
+
+  private take(key: string, second: number, limit: number): { allowed: boolean; buckets: number[] } {
     this.sweep(second);
     const flat = this.live(key, second);
     let count = 0;
@@ -38,17 +70,7 @@ export class MemoryWindowStore implements WindowStore {
       else flat.push(second, 1);
       this.keys.set(key, flat);
     }
-    return Promise.resolve({ allowed, buckets: pairs(flat) });
-  }
-
-  refund(key: string, second: number): Promise<void> {
-    const flat = this.live(key, second);
-    if (flat.length) {
-      flat[flat.length - 1] -= 1;
-      if (flat[flat.length - 1] <= 0) flat.length -= 2;
-      if (!flat.length) this.keys.delete(key);
-    }
-    return Promise.resolve();
+    return { allowed, buckets: flat };
   }
 
   /** Number of keys held (for tests). */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import { MemoryWindowStore } from './rate-limit-memory.store';
+import { describeDecision, secondAt } from './rate-limit-window';
 
 // 2030-01-01T00:00:00Z, the start of a clock minute.
 const T0 = Date.UTC(2030, 0, 1);
@@ -132,6 +134,39 @@ function defineSuite(makeLimiter: () => MakeLimiter, propertyRuns: number): void
 
 describe('rate limiter, memory store', () => {
   defineSuite(() => (now) => createRateLimiter({ keyPrefix: 'test', now }), 200);
+
+  it('property: its synchronous decision is describeDecision of the same buckets, refunds and a clock going back included', async () => {
+    const op = fc.record({ advanceMs: fc.integer({ min: -3_000, max: 30_000 }), refund: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 6 }), fc.array(op, { minLength: 1, maxLength: 60 }), async (limit, ops) => {
+        const fast = new MemoryWindowStore();
+        const reference = new MemoryWindowStore();
+        let now = T0;
+        for (const { advanceMs, refund } of ops) {
+          now += advanceMs;
+          const second = secondAt(now);
+          if (refund) {
+            fast.refundNow('k', second);
+            await reference.refund('k', second);
+            continue;
+          }
+          const { allowed, buckets } = await reference.consume('k', second, limit);
+          expect(fast.decide('k', now, limit)).toEqual(describeDecision(allowed, limit, buckets, now));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('decides at once without a shared store, never with one', () => {
+    const local = createRateLimiter({ keyPrefix: 'test', now: () => T0 });
+    expect(local.consumeNow('k', 2)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(local.refundNow('k')).toBe(true);
+    expect(local.consumeNow('k', 2)).toMatchObject({ allowed: true, remaining: 1 });
+    const shared = createRateLimiter({ keyPrefix: 'test', now: () => T0, store: new MemoryWindowStore() });
+    expect(shared.consumeNow('k', 2)).toBeUndefined();
+    expect(shared.refundNow('k')).toBe(false);
+  });
 
   it('forgets idle keys', async () => {
     let now = T0;

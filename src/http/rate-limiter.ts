@@ -24,6 +24,13 @@ export interface RateLimiter {
   consume(key: string, limit: number): Promise<LimitDecision>;
   /** Gives back one point of the key's newest counted second (when a 304 must not count). */
   refund(key: string): Promise<void>;
+  /**
+   * `consume` at once when this process alone decides (no shared store); undefined otherwise, and
+   * then nothing was counted (call `consume`).
+   */
+  consumeNow(key: string, limit: number): LimitDecision | undefined;
+  /** `refund` at once when this process alone decides; false otherwise (call `refund`). */
+  refundNow(key: string): boolean;
   health(): LimiterHealth;
 }
 
@@ -61,6 +68,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const primary: WindowStore = options.redis ? new RedisWindowStore(options.redis, options.keyPrefix) : options.store ?? new MemoryWindowStore();
   const shared = primary.kind === 'redis' || options.store !== undefined;
   const insurance = shared ? new MemoryWindowStore() : null;
+  /** The store when it is this process's own memory: decisions need no await. */
+  const local = !shared && primary instanceof MemoryWindowStore ? primary : null;
 
   const stats = { storeErrors: 0, insuranceDecisions: 0, degradations: 0 };
   let degraded = false;
@@ -102,8 +111,22 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { value: await op(insurance), insured: true };
   }
 
+  function consumeNow(key: string, limit: number): LimitDecision | undefined {
+    if (!local) return undefined;
+    assertValidLimit(limit);
+    return local.decide(key, Math.floor(now()), limit);
+  }
+
+  function refundNow(key: string): boolean {
+    if (!local) return false;
+    local.refundNow(key, secondAt(Math.floor(now())));
+    return true;
+  }
+
   return {
     async consume(key: string, limit: number): Promise<LimitDecision> {
+      const decided = consumeNow(key, limit);
+      if (decided) return decided;
       assertValidLimit(limit);
       const nowMs = Math.floor(now());
       const second = secondAt(nowMs);
@@ -112,7 +135,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       return describeDecision(value.allowed, limit, value.buckets, nowMs);
     },
 
+    consumeNow,
+    refundNow,
+
     async refund(key: string): Promise<void> {
+      if (refundNow(key)) return;
       const second = secondAt(Math.floor(now()));
       await withInsurance((store) => store.refund(key, second));
     },

@@ -10,10 +10,15 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Keeps a caller's well-formed X-Request-Id (useful behind a proxy), otherwise makes one. */
-export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+/** A caller's well-formed X-Request-Id (useful behind a proxy), otherwise a new one. */
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+}
+
+/** Sets the answer's X-Request-Id (see `requestIdOf`). */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
   res.setHeader('X-Request-Id', id);
   return id;
 }

@@ -58,9 +58,9 @@ export class RequestLog {
     }
   }
 
-  /** For a fast path, once its answer is sent: the request id is the one it set on the answer. */
-  answered(req: IncomingMessage, res: ServerResponse, route: string, started: bigint): void {
-    const id = res.getHeader('X-Request-Id');
+  /** For a fast path, once its answer is sent: the request id is `reqId`, or the one it set on the answer. */
+  answered(req: IncomingMessage, res: ServerResponse, route: string, started: bigint, reqId?: string): void {
+    const id = reqId ?? res.getHeader('X-Request-Id');
     this.record({ method: req.method ?? 'GET', url: req.url ?? '', route, status: res.statusCode, started, reqId: typeof id === 'string' ? id : undefined });
   }
 }

@@ -22,6 +22,10 @@ export interface PreparedJson {
   readonly etag: string;
   /** The gzip encoding of `body`, made on the first request that accepts it and kept with the body. */
   gzipped?: Promise<Buffer>;
+  /** `gzipped` once made: lets an answer be written without awaiting. */
+  gzippedBytes?: Buffer;
+  /** The answer headers of each representation, made once (see `answerFor`). */
+  heads?: { plain?: readonly string[]; gzip?: readonly string[]; plain304?: readonly string[]; gzip304?: readonly string[] };
 }
 
 export function prepareJson(value: unknown): PreparedJson {
@@ -64,6 +68,49 @@ function addVary(res: ServerResponse, field: string): void {
   if (!list.split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase() || f.trim() === '*')) res.setHeader('Vary', `${list}, ${field}`);
 }
 
+/** What to send for a prepared body: status, headers as a flat list (name, value, ...), and bytes (none for a 304). */
+export interface JsonAnswer {
+  status: number;
+  headers: readonly string[];
+  bytes: Buffer | null;
+}
+
+/**
+ * The answer to this request for a prepared body, as `sendJson` sends it: 304 to a matching
+ * If-None-Match, the gzip encoding to a client that accepts it when the body is MIN_GZIP_BYTES or
+ * more. Null when that encoding is wanted but not made yet (`sendJson` makes it). The header
+ * lists are made once per body and representation.
+ */
+export function answerFor(req: IncomingMessage, json: PreparedJson, status = 200): JsonAnswer | null {
+  const compressible = json.body.length >= MIN_GZIP_BYTES;
+  const encoded = compressible && acceptsGzip(req);
+  const ifNoneMatch = req.headers['if-none-match'];
+  const heads = (json.heads ??= {});
+  if (status === 200 && ifNoneMatch && (matchesEtag(ifNoneMatch, json.etag) || (compressible && matchesEtag(ifNoneMatch, gzipEtag(json.etag))))) {
+    const headers = encoded ? (heads.gzip304 ??= validators(json, true)) : (heads.plain304 ??= validators(json, false));
+    return { status: 304, headers, bytes: null };
+  }
+  if (encoded) {
+    const bytes = json.gzippedBytes;
+    if (!bytes) return null;
+    return { status, headers: (heads.gzip ??= [...validators(json, true), 'Content-Type', JSON_TYPE, 'Content-Encoding', 'gzip', 'Content-Length', String(bytes.length)]), bytes };
+  }
+  return { status, headers: (heads.plain ??= [...validators(json, false), 'Content-Type', JSON_TYPE, 'Content-Length', String(json.body.length)]), bytes: json.body };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Vary (a body with two representations), ETag (of the representation sent) and Cache-Control. */
+function validators(json: PreparedJson, gzipped: boolean): string[] {
+  const vary = json.body.length >= MIN_GZIP_BYTES ? ['Vary', 'Accept-Encoding'] : [];
+  return [...vary, 'ETag', gzipped ? gzipEtag(json.etag) : json.etag, 'Cache-Control', 'private, no-cache'];
+}
+
+/** Makes (once per body) the gzip encoding `answerFor` needs, off the event loop. */
+export async function encodeGzip(json: PreparedJson): Promise<void> {
+  json.gzippedBytes ??= await (json.gzipped ??= gzipAsync(json.body));
+}
+
 /**
  * Sends a JSON body with a strong ETag and answers 304 to a matching If-None-Match. A body of
  * MIN_GZIP_BYTES or more goes gzip-encoded to a client that accepts it (its own ETag; either
@@ -78,22 +125,17 @@ export async function sendJson(
   status = 200,
 ): Promise<void> {
   const json = isPrepared(value) ? value : prepareJson(value);
-  const compressible = json.body.length >= MIN_GZIP_BYTES;
-  const encoded = compressible && acceptsGzip(req);
-  if (compressible) addVary(res, 'Accept-Encoding');
-  res.setHeader('ETag', encoded ? gzipEtag(json.etag) : json.etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (status === 200 && (matchesEtag(ifNoneMatch, json.etag) || (compressible && matchesEtag(ifNoneMatch, gzipEtag(json.etag))))) {
-    await res.locals?.refundRateLimit?.();
-    res.statusCode = 304;
-    res.end();
-    return;
+  let answer = answerFor(req, json, status);
+  if (!answer) {
+    await encodeGzip(json);
+    answer = answerFor(req, json, status)!;
   }
-  const bytes = encoded ? await (json.gzipped ??= gzipAsync(json.body)) : json.body;
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (encoded) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
+  if (answer.status === 304) await res.locals?.refundRateLimit?.();
+  const { headers } = answer;
+  for (let i = 0; i < headers.length; i += 2) {
+    if (headers[i] === 'Vary') addVary(res, headers[i + 1]);
+    else res.setHeader(headers[i], headers[i + 1]);
+  }
+  res.statusCode = answer.status;
+  res.end(answer.bytes ?? undefined);
 }

@@ -2,6 +2,8 @@ interface Entry<V> {
   at: number;
   value: Promise<V>;
   refreshing: boolean;
+  /** Set once the load has succeeded, for `peek`. */
+  settled?: { value: V };
 }
 
 /**
@@ -25,14 +27,28 @@ export class TtlCache<V> {
     return this.fill(key, load, now).value;
   }
 
+  /**
+   * The value of a fresh entry whose load has succeeded, at once; undefined when `get` would load,
+   * refresh or wait (call `get` then).
+   */
+  peek(key: string): V | undefined {
+    const hit = this.map.get(key);
+    return hit?.settled && Date.now() - hit.at < this.ttlMs ? hit.settled.value : undefined;
+  }
+
   private fill(key: string, load: () => Promise<V>, now: number): Entry<V> {
     const entry: Entry<V> = { at: now, value: load(), refreshing: false };
     if (this.map.size >= this.maxEntries) this.map.clear();
     this.map.set(key, entry);
-    // a failed load must not be served from the cache
-    entry.value.catch(() => {
-      if (this.map.get(key) === entry) this.map.delete(key);
-    });
+    entry.value.then(
+      (value) => {
+        entry.settled = { value };
+      },
+      () => {
+        // a failed load must not be served from the cache
+        if (this.map.get(key) === entry) this.map.delete(key);
+      },
+    );
     return entry;
   }
 
@@ -40,7 +56,7 @@ export class TtlCache<V> {
     stale.refreshing = true;
     const next = load();
     next.then(
-      () => this.map.set(key, { at: Date.now(), value: next, refreshing: false }),
+      (value) => this.map.set(key, { at: Date.now(), value: next, refreshing: false, settled: { value } }),
       () => {
         // keep serving the last good value; try again on the next expiry check
         stale.refreshing = false;

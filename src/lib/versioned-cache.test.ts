@@ -105,4 +105,39 @@ describe('VersionedCache', () => {
     expect(await cache.get('k', load)).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('peek: answers at once what get would, only once the load has succeeded', async () => {
+    const { feed, clock, cache } = setup();
+    const d = deferred<number>();
+    const pending = cache.get('k', () => d.promise);
+    expect(cache.peek('k')).toBeUndefined();
+    d.resolve(7);
+    await pending;
+    expect(cache.peek('k')).toBe(7);
+    clock.advance(59_000);
+    expect(cache.peek('k')).toBe(7);
+    feed.bump('partner_keys');
+    expect(cache.peek('k')).toBeUndefined();
+    expect(await cache.get('k', async () => 8)).toBe(8);
+    expect(cache.peek('k')).toBe(8);
+    clock.advance(60_000);
+    expect(cache.peek('k')).toBeUndefined();
+    expect(cache.peek('other')).toBeUndefined();
+  });
+
+  it('peek: never answers a failed load, nor anything with the cache off', async () => {
+    const { cache } = setup();
+    await expect(cache.get('k', async () => { throw new Error('down'); })).rejects.toThrow('down');
+    expect(cache.peek('k')).toBeUndefined();
+    const off = setup({ fallbackTtlMs: 0 });
+    await off.cache.get('k', off.load);
+    expect(off.cache.peek('k')).toBeUndefined();
+  });
+
+  it('peek: a null value is a value (an unknown key is cached as null)', async () => {
+    const feed = new LocalChangeFeed();
+    const cache = new VersionedCache<number | null>({ feed, topics: ['partner_keys'], fallbackTtlMs: 1000 });
+    await cache.get('k', async () => null);
+    expect(cache.peek('k')).toBeNull();
+  });
 });

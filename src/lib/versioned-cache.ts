@@ -27,6 +27,9 @@ interface Entry<V> {
   /** When the load started: an entry is never younger than the data it holds. */
   at: number;
   value: Promise<V>;
+  /** Set once the load has succeeded, for `peek`. */
+  settled: boolean;
+  resolved?: V;
 }
 
 export const LIVE_SAFETY_TTL_MS = 60_000;
@@ -61,21 +64,43 @@ export class VersionedCache<V> {
     if (this.opts.fallbackTtlMs <= 0) return load();
     const version = this.version();
     const now = this.now();
-    const hit = this.map.get(key);
-    if (hit && hit.version === version && now - hit.at < this.ttl()) {
-      // re-inserted: Map order is the LRU order
-      this.map.delete(key);
-      this.map.set(key, hit);
-      return hit.value;
-    }
-    const entry: Entry<V> = { version, at: now, value: load() };
+    const hit = this.fresh(key, version, now);
+    if (hit) return hit.value;
+    const entry: Entry<V> = { version, at: now, value: load(), settled: false };
     this.map.delete(key);
     this.map.set(key, entry);
     if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
-    entry.value.catch(() => {
-      if (this.map.get(key) === entry) this.map.delete(key);
-    });
+    entry.value.then(
+      (value) => {
+        entry.resolved = value;
+        entry.settled = true;
+      },
+      () => {
+        if (this.map.get(key) === entry) this.map.delete(key);
+      },
+    );
     return entry.value;
+  }
+
+  /**
+   * The value `get` would answer right now without loading, when its load has already succeeded;
+   * undefined otherwise (missing, stale, or still loading: call `get`). Lets a hot path answer a
+   * hit without awaiting a promise.
+   */
+  peek(key: string): V | undefined {
+    if (this.opts.fallbackTtlMs <= 0) return undefined;
+    const hit = this.fresh(key, this.version(), this.now());
+    return hit?.settled ? hit.resolved : undefined;
+  }
+
+  /** The entry still valid for this version and time, moved to the young end of the LRU order. */
+  private fresh(key: string, version: number, now: number): Entry<V> | undefined {
+    const hit = this.map.get(key);
+    if (!hit || hit.version !== version || now - hit.at >= this.ttl()) return undefined;
+    // re-inserted: Map order is the LRU order
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit;
   }
 
   get size(): number {

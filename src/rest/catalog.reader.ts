@@ -1,12 +1,14 @@
 import type { ChangeFeed } from '../db/change-feed';
 import { notFound } from '../domain/errors';
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
+import type { ReadContext } from '../domain/catalog/read-context';
 import { prepareJson, type PreparedJson } from '../http/send-json';
 import type {
   EventListResponseBody, EventResponseBody, EventResultsResponseBody, FighterListResponseBody, FighterProfileResponseBody,
   KeyInfoResponseBody, ResultListResponseBody, VerificationResponseBody,
 } from './schemas/responses';
 import { VersionedCache } from '../lib/versioned-cache';
+import { partnerReadCache } from './read-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { presentEvent, presentResult } from '../domain/catalog/views';
 import type { PageMeta } from '../http/page-links';
@@ -41,11 +43,11 @@ export class CatalogReader {
   private readonly totals: VersionedCache<number>;
 
   constructor(private readonly deps: Deps, changes: ChangeFeed) {
-    this.bodies = new VersionedCache({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 20_000 });
-    this.lists = new VersionedCache({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 5_000 });
+    this.bodies = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 20_000));
+    this.lists = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 5_000));
     // A total is a count over a whole table (a million result rows at scale): re-counted on every
     // change heard, and otherwise at most once a minute against writers this instance cannot hear.
-    this.totals = new VersionedCache({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS) });
+    this.totals = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS)));
   }
 
   async fighters(query: Record<string, unknown>): Promise<ListBody> {
@@ -143,18 +145,29 @@ export class CatalogReader {
   /** Not cached: `request_count` moves with every request (this one included). */
   async me(p: PartnerPrincipal): Promise<PreparedJson> {
     const [ctx, requestCount] = await Promise.all([this.deps.readContext.current(), this.deps.keys.requestCount(p.keyId)]);
-    return prepareJson({
-      as_of: ctx.asOf,
-      data: {
-        name: p.name,
-        partner: p.partner,
-        scopes: p.scopes as KeyInfoResponseBody['data']['scopes'],
-        rate_limit_per_minute: p.rateLimitPerMinute,
-        expires_at: p.expiresAt ? p.expiresAt.toISOString() : null,
-        request_count: requestCount,
-      },
-    } satisfies KeyInfoResponseBody);
+    return meBody(ctx, p, requestCount);
   }
+
+  /** `me` at once when the read context and the key's count are known here; undefined otherwise (await `me`). */
+  meNow(p: PartnerPrincipal): PreparedJson | undefined {
+    const ctx = this.deps.readContext.peek();
+    const requestCount = ctx && this.deps.keys.requestCountNow(p.keyId);
+    return requestCount === undefined ? undefined : meBody(ctx!, p, requestCount);
+  }
+}
+
+function meBody(ctx: ReadContext, p: PartnerPrincipal, requestCount: number): PreparedJson {
+  return prepareJson({
+    as_of: ctx.asOf,
+    data: {
+      name: p.name,
+      partner: p.partner,
+      scopes: p.scopes as KeyInfoResponseBody['data']['scopes'],
+      rate_limit_per_minute: p.rateLimitPerMinute,
+      expires_at: p.expiresAt ? p.expiresAt.toISOString() : null,
+      request_count: requestCount,
+    },
+  } satisfies KeyInfoResponseBody);
 }
 
 function listBody<B extends { meta: PageMeta }>(body: B, spec: object): ListBody {

@@ -8,6 +8,7 @@ import type { KeyAuthenticator } from '../domain/partners/key-authenticator';
 import type { AuthFailureGuard } from '../http/authenticate';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../http/rate-limiter';
+import type { VersionSource } from '../lib/versioned-cache';
 import type { CatalogReader } from './catalog.reader';
 import type { RankingsReader } from './rankings.reader';
 
@@ -30,4 +31,6 @@ export interface PartnerApiDeps {
   reader: RankingsReader;
   /** Rendered fighter, event, result and verification bodies, shared with the fast path. */
   catalog: CatalogReader;
+  /** The versions the read caches are kept by (the fast path keeps whole answers by them too). */
+  changes: VersionSource;
 }

@@ -14,6 +14,8 @@ export interface FastRoute {
   body?: (params: string[], query: Record<string, unknown>) => Promise<PreparedJson | ListBody>;
   /** Read after the request is counted, for bodies that include the count (/me). */
   bodyAfterCount?: (principal: PartnerPrincipal) => Promise<PreparedJson>;
+  /** `bodyAfterCount` at once when nothing needs loading; undefined otherwise. */
+  bodyAfterCountNow?: (principal: PartnerPrincipal) => PreparedJson | undefined;
 }
 
 export interface MatchedRoute {
@@ -41,7 +43,7 @@ export function partnerFastRoutes(deps: PartnerApiDeps): FastRoute[] {
     { path: 'events/:code/results', scope: 'results.read', body: ([code]) => c.eventResults(code) },
     { path: 'results', scope: 'results.read', body: (_p, q) => c.results(q) },
     { path: 'verify/:number', scope: null, body: ([number]) => c.verify(number) },
-    { path: 'me', scope: null, bodyAfterCount: (p) => c.me(p) },
+    { path: 'me', scope: null, bodyAfterCount: (p) => c.me(p), bodyAfterCountNow: (p) => c.meNow(p) },
   ];
 }
 

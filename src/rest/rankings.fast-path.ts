@@ -1,18 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ReadContext } from '../domain/catalog/read-context';
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import { extractToken } from '../http/authenticate';
-import { setPageLinks } from '../http/page-links';
-import { assignRequestId } from '../http/request-id';
+import { pageLinks } from '../http/page-links';
+import type { LimitDecision } from '../http/rate-limiter';
+import { requestIdOf } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
-import { sendJson, type PreparedJson } from '../http/send-json';
+import { answerFor, encodeGzip, type JsonAnswer, type PreparedJson } from '../http/send-json';
+import { VersionedCache } from '../lib/versioned-cache';
 import type { ListBody } from './catalog.reader';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { matchRoute, partnerFastRoutes, rankingsRoute, type FastRoute } from './partner-fast-routes';
+import { partnerReadCache } from './read-cache';
 
 /** The fast path of GET /api/v1/rankings alone. */
 export function rankingsFastPath(deps: PartnerApiDeps, log: RequestLog) {
   return partnerFastPath(deps, log, [rankingsRoute(deps)]);
 }
+
+/** True when the fast path answered; false when express must (nothing was sent, counted or charged). */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/** A whole answer kept by URL: the route that made it, its body and its Link header. */
+interface KeptAnswer {
+  route: FastRoute;
+  json: PreparedJson;
+  link: string | null;
+}
+
+/** Longer URLs are served but not kept whole (their bodies are still cached by the readers). */
+const MAX_KEPT_URL = 1024;
+const MAX_KEPT_ANSWERS = 5_000;
 
 /**
  * The hot partner reads (every GET whose answer is a cached body, see partner-fast-routes.ts)
@@ -22,49 +40,130 @@ export function rankingsFastPath(deps: PartnerApiDeps, log: RequestLog) {
  * or query, an unknown subject, an exhausted limit, a client over its failed-authentication
  * budget) is handed to express untouched, before a request is counted or charged, so every error
  * answer has a single source.
+ *
+ * A repeated read is answered at once, without a promise: the answer is kept whole by URL (and
+ * run and day) until the catalog moves, like the bodies it holds, and the key, the read context
+ * and (without a shared store) the rate limiter answer synchronously from memory. Any of them
+ * missing sends the request down the awaited path, which fills what was missing.
  */
-export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: readonly FastRoute[] = partnerFastRoutes(deps)) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const started = process.hrtime.bigint();
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const match = matchRoute(routes, req.url ?? '');
+export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: readonly FastRoute[] = partnerFastRoutes(deps)): FastPath {
+  const kept = new VersionedCache<KeptAnswer>(partnerReadCache(deps.changes, deps.readCacheTtlMs, MAX_KEPT_ANSWERS));
+  const keyOf = (ctx: ReadContext, url: string) => `${ctx.runId}|${ctx.today}|${url}`;
+
+  /** Writes the answer and logs it: every step before it succeeded, the request is counted. */
+  const send = (req: IncomingMessage, res: ServerResponse, started: bigint, decision: LimitDecision, route: FastRoute, answer: JsonAnswer, link: string | null) => {
+    const reqId = requestIdOf(req);
+    // a 304 was given back to the limiter (deliver)
+    const remaining = answer.status === 304 ? Math.min(decision.limit, decision.remaining + 1) : decision.remaining;
+    const head = ['X-Request-Id', reqId, 'X-RateLimit-Limit', String(decision.limit), 'X-RateLimit-Remaining', String(remaining), 'X-RateLimit-Reset', String(decision.resetAt)];
+    if (link !== null) head.push('Link', link);
+    res.writeHead(answer.status, head.concat(answer.headers));
+    res.end(answer.bytes ?? undefined);
+    log.answered(req, res, `/api/v1/${route.path}`, started, reqId);
+  };
+
+  /** The answer to `req` for a body, its gzip encoding made first when it is wanted. */
+  const answerOf = async (req: IncomingMessage, json: PreparedJson): Promise<JsonAnswer> => {
+    const answer = answerFor(req, json);
+    if (answer) return answer;
+    await encodeGzip(json);
+    return answerFor(req, json)!;
+  };
+
+  /** The awaited path: every step may load; a body it renders is kept whole for the next request. */
+  const awaited = async (req: IncomingMessage, res: ServerResponse, started: bigint, token: string): Promise<boolean> => {
+    const url = req.url ?? '';
+    const match = matchRoute(routes, url);
     if (!match) return false;
     const { route } = match;
     let principal: PartnerPrincipal;
-    let body: PreparedJson | ListBody | null = null;
+    let body: KeptAnswer | null = null;
+    let answer: JsonAnswer | null = null;
     try {
-      // a client over its budget of failed authentications is refused by express, unread
-      deps.authFailures.assertRequestAllowed(req);
-      const token = extractToken(req, true);
-      if (!token.startsWith('pk_')) return false;
       principal = await deps.keys.authenticate(token);
       if (route.scope && !principal.scopes.includes(route.scope)) return false;
-      if (route.body) body = await route.body(match.params, match.query);
+      if (route.body) {
+        const load = async (): Promise<KeptAnswer> => toKept(route, await route.body!(match.params, match.query), url);
+        if (url.length > MAX_KEPT_URL) body = await load();
+        else body = await kept.get(keyOf(await deps.readContext.current(), url), load);
+        answer = await answerOf(req, body.json);
+      }
     } catch {
       return false;
     }
-    const decision = await deps.limiter.consume(`pk:${principal.keyId}`, principal.rateLimitPerMinute).catch(() => null);
+    const key = `pk:${principal.keyId}`;
+    const decision = await deps.limiter.consume(key, principal.rateLimitPerMinute).catch(() => null);
     if (!decision?.allowed) return false;
     deps.keys.countRequest(principal.keyId);
-    if (!body) {
+    if (!body || !answer) return afterCount(req, res, started, principal, decision, route);
+    return deliver(req, res, started, decision, route, answer, body.link, key);
+  };
+
+  /** A route whose body is read once the request is counted (/me: it includes this request). */
+  const afterCount = (req: IncomingMessage, res: ServerResponse, started: bigint, principal: PartnerPrincipal, decision: LimitDecision, route: FastRoute): boolean | Promise<boolean> => {
+    const key = `pk:${principal.keyId}`;
+    const now = route.bodyAfterCountNow?.(principal);
+    const answer = now && answerFor(req, now);
+    if (answer) return deliver(req, res, started, decision, route, answer, null, key);
+    return (async () => {
+      let awaitedAnswer: JsonAnswer;
       try {
-        body = await route.bodyAfterCount!(principal);
+        awaitedAnswer = await answerOf(req, now ?? (await route.bodyAfterCount!(principal)));
       } catch {
-        await deps.limiter.refund(`pk:${principal.keyId}`).catch(() => undefined);
+        await deps.limiter.refund(key).catch(() => undefined);
         return false;
       }
+      return deliver(req, res, started, decision, route, awaitedAnswer, null, key);
+    })();
+  };
+
+  /** Gives a 304 back to the limiter (docs/decisions.md#check-order), then sends. */
+  const deliver = (req: IncomingMessage, res: ServerResponse, started: bigint, decision: LimitDecision, route: FastRoute, answer: JsonAnswer, link: string | null, key: string): true | Promise<true> => {
+    if (answer.status === 304 && !deps.limiter.refundNow(key)) {
+      return deps.limiter.refund(key).catch(() => undefined).then(() => {
+        send(req, res, started, decision, route, answer, link);
+        return true as const;
+      });
     }
-    assignRequestId(req, res);
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
-    const refundRateLimit = async () => {
-      await deps.limiter.refund(`pk:${principal.keyId}`).catch(() => undefined);
-      res.setHeader('X-RateLimit-Remaining', String(Math.min(decision.limit, decision.remaining + 1)));
-    };
-    if ('meta' in body) setPageLinks(res, deps.publicUrl, req.url ?? '', body.meta, body.known);
-    await sendJson(req, Object.assign(res, { locals: { refundRateLimit } }), 'meta' in body ? body.json : body);
-    log.answered(req, res, `/api/v1/${route.path}`, started);
+    send(req, res, started, decision, route, answer, link);
     return true;
+  };
+
+  const toKept = (route: FastRoute, body: PreparedJson | ListBody, url: string): KeptAnswer =>
+    'meta' in body ? { route, json: body.json, link: pageLinks(deps.publicUrl, url, body.meta, body.known) } : { route, json: body, link: null };
+
+  /** Routes read after the count with a body that may be ready at once, by exact path. */
+  const countedNow = new Map(routes.filter((r) => r.bodyAfterCountNow && !r.path.includes(':')).map((r) => [`/api/v1/${r.path}`, r]));
+
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (!url.startsWith('/api/v1/')) return false;
+    let token: string;
+    let principal: PartnerPrincipal | undefined;
+    try {
+      // a client over its budget of failed authentications is refused by express, unread
+      deps.authFailures.assertRequestAllowed(req);
+      token = extractToken(req, true);
+      if (!token.startsWith('pk_')) return false;
+      principal = deps.keys.peek(token);
+    } catch {
+      return false;
+    }
+    const ctx = principal && deps.readContext.peek();
+    if (!principal || !ctx) return awaited(req, res, started, token);
+    const hit = kept.peek(keyOf(ctx, url));
+    const route = hit?.route ?? countedNow.get(url);
+    if (!route || (route.scope && !principal.scopes.includes(route.scope))) return awaited(req, res, started, token);
+    const answer = hit ? answerFor(req, hit.json) : undefined;
+    if (hit && !answer) return awaited(req, res, started, token);
+    const key = `pk:${principal.keyId}`;
+    const decision = deps.limiter.consumeNow(key, principal.rateLimitPerMinute);
+    if (!decision) return awaited(req, res, started, token);
+    if (!decision.allowed) return false;
+    deps.keys.countRequest(principal.keyId);
+    if (!hit) return afterCount(req, res, started, principal, decision, route);
+    return deliver(req, res, started, decision, route, answer!, hit.link, key);
   };
 }

@@ -7,6 +7,7 @@ import type { PartnerApiDeps } from './partner-api.deps';
 import type { DivisionListResponseBody, RankingResponseBody } from './schemas/responses';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
 import { CONTINENTS, params, parseQueryRecord } from '../http/query';
+import { partnerReadCache } from './read-cache';
 
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
 type DivisionQuery = Partial<Record<'disc' | 'cat' | 'g' | 'wc', string>>;
@@ -42,7 +43,7 @@ export class RankingsReader {
   private readonly bodies: VersionedCache<PreparedJson>;
 
   constructor(private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>, changes: Pick<ChangeFeed, 'version' | 'live'>) {
-    const cache = (maxEntries: number) => ({ feed: changes, topics: ['catalog'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries });
+    const cache = (maxEntries: number) => partnerReadCache(changes, deps.readCacheTtlMs, maxEntries);
     this.divisions = new VersionedCache(cache(1));
     this.scopes = new VersionedCache(cache(5_000));
     this.countries = new VersionedCache(cache(1));

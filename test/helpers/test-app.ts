@@ -48,7 +48,7 @@ export interface TestApp {
  * The rate limiter runs on a clock of the test's own (`limiterClock`).
  * `sharing` starts a second instance on another app's database (closing it leaves the database).
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string>; sharing?: TestApp; limiterStartMs?: number; logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string | undefined>; sharing?: TestApp; limiterStartMs?: number; logger?: Logger } = {}): Promise<TestApp> {
   const database = options.sharing ? { url: options.sharing.db.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',

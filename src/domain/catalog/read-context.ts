@@ -26,6 +26,11 @@ export class ReadContextProvider {
     return this.cache.get(this.clock.today(), () => this.load());
   }
 
+  /** The context at once when it is cached and fresh; undefined when `current` must be awaited. */
+  peek(): ReadContext | undefined {
+    return this.cache.peek(this.clock.today());
+  }
+
   private async load(): Promise<ReadContext> {
     const rows = await this.connection().execute<{ id: string; as_of: string }[]>(
       `select id, as_of::text as as_of from ranking_run order by ranking_run.as_of desc limit 1`,

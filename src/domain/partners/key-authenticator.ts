@@ -27,6 +27,14 @@ interface KeyRow {
   partner_status: string;
 }
 
+interface KnownKey {
+  row: KeyRow;
+  principal: PartnerPrincipal;
+}
+
+/** Tokens whose hash is remembered; the memory is cleared when full (a flood of made-up keys). */
+const MAX_REMEMBERED_HASHES = 10_000;
+
 /**
  * Resolves a partner key to a principal. Lookups, unknown keys included, are cached by the
  * token's SHA-256 until the `partner_keys` topic changes (a key issued or revoked, a partner
@@ -35,7 +43,8 @@ interface KeyRow {
  * per request.
  */
 export class KeyAuthenticator {
-  private readonly rows: VersionedCache<KeyRow | null>;
+  private readonly rows: VersionedCache<KnownKey | null>;
+  private readonly hashes = new Map<string, string>();
   private readonly pendingCounts = new Map<string, number>();
   /** Each key's counter as the latest write of this instance returned it. */
   private readonly written = new Map<string, number>();
@@ -54,33 +63,62 @@ export class KeyAuthenticator {
     this.rows = new VersionedCache({ feed: changes, topics: ['partner_keys'], fallbackTtlMs, maxEntries: 10_000 });
   }
 
-  private async lookup(hash: string): Promise<KeyRow | null> {
+  private async lookup(hash: string): Promise<KnownKey | null> {
     const rows = await this.connection().execute<KeyRow[]>(
       `select k.id, k.name, k.scopes, k.rate_limit_per_minute, k.expires_at, k.revoked_at,
               p.slug as partner_slug, p.name as partner_name, p.status as partner_status
          from api_key k join partner p on p.id = k.partner_id where k.hash = ?`,
       [hash],
     );
-    return rows[0] ?? null;
-  }
-
-  async authenticate(token: string): Promise<PartnerPrincipal> {
-    // Keyed by the hash: a cache key is small whatever was sent; concurrent misses share one lookup.
-    const hash = hashToken(token);
-    const row = await this.rows.get(hash, () => this.lookup(hash));
-    if (!row) throw new DomainError('invalid_key', 'the API key is not recognised');
-    if (row.revoked_at) throw new DomainError('invalid_key', 'the API key has been revoked');
-    if (row.expires_at && new Date(row.expires_at) <= this.clock.now()) throw new DomainError('invalid_key', 'the API key has expired');
-    if (row.partner_status !== 'active') throw new DomainError('invalid_key', 'the API key is disabled because its partner account is suspended');
-    return {
+    const row = rows[0];
+    if (!row) return null;
+    // One principal per cached row, shared by its requests (it is read, never changed).
+    const principal: PartnerPrincipal = Object.freeze({
       kind: 'partner',
       keyId: row.id,
       name: row.name,
-      scopes: row.scopes,
+      scopes: Object.freeze([...row.scopes]),
       rateLimitPerMinute: row.rate_limit_per_minute,
       expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-      partner: { slug: row.partner_slug, name: row.partner_name, status: row.partner_status },
-    };
+      partner: Object.freeze({ slug: row.partner_slug, name: row.partner_name, status: row.partner_status }),
+    });
+    return { row, principal };
+  }
+
+  /** Throws the 401 DomainError `invalid_key` for a token whose key is unknown or unusable. */
+  async authenticate(token: string): Promise<PartnerPrincipal> {
+    // Keyed by the hash: a cache key is small whatever was sent; concurrent misses share one lookup.
+    const hash = this.hashOf(token);
+    return this.usable(await this.rows.get(hash, () => this.lookup(hash)));
+  }
+
+  /**
+   * What `authenticate` would answer, at once, when the key's row is cached (it throws the same
+   * errors); undefined when it would need a lookup (await `authenticate` then).
+   */
+  peek(token: string): PartnerPrincipal | undefined {
+    const known = this.rows.peek(this.hashOf(token));
+    return known === undefined ? undefined : this.usable(known);
+  }
+
+  private usable(known: KnownKey | null): PartnerPrincipal {
+    if (!known) throw new DomainError('invalid_key', 'the API key is not recognised');
+    const { row, principal } = known;
+    if (row.revoked_at) throw new DomainError('invalid_key', 'the API key has been revoked');
+    if (principal.expiresAt && principal.expiresAt <= this.clock.now()) throw new DomainError('invalid_key', 'the API key has expired');
+    if (row.partner_status !== 'active') throw new DomainError('invalid_key', 'the API key is disabled because its partner account is suspended');
+    return principal;
+  }
+
+  /** SHA-256 of the token, remembered for the tokens seen lately (a hot key is hashed once). */
+  private hashOf(token: string): string {
+    let hash = this.hashes.get(token);
+    if (hash === undefined) {
+      hash = hashToken(token);
+      if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
+      this.hashes.set(token, hash);
+    }
+    return hash;
   }
 
   countRequest(keyId: string): void {
@@ -135,17 +173,19 @@ export class KeyAuthenticator {
    * counts are flushed every second), as they would only once written in any case.
    */
   async requestCount(keyId: string): Promise<number> {
-    const local = () => {
-      const written = this.written.get(keyId);
-      return written === undefined ? undefined : written + (this.inFlight.get(keyId) ?? 0) + (this.pendingCounts.get(keyId) ?? 0);
-    };
-    const known = local();
+    const known = this.requestCountNow(keyId);
     if (known !== undefined) return known;
     await this.flush();
-    const flushed = local();
+    const flushed = this.requestCountNow(keyId);
     if (flushed !== undefined) return flushed;
     const rows = await this.connection().execute<{ n: string }[]>(`select request_count as n from api_key where id = ?`, [keyId]);
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /** `requestCount` at once once this instance has written the key's counter; undefined before (await `requestCount`). */
+  requestCountNow(keyId: string): number | undefined {
+    const written = this.written.get(keyId);
+    return written === undefined ? undefined : written + (this.inFlight.get(keyId) ?? 0) + (this.pendingCounts.get(keyId) ?? 0);
   }
 
   forget(): void {

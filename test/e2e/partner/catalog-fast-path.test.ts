@@ -15,7 +15,7 @@ beforeAll(async () => {
   w = await buildWorld(t.c);
   express = createApp(t.c);
   const fast = partnerFastPath(partnerApiDeps(t.c), t.c.requestLog);
-  fastOnly = (req, res) => void fast(req, res).then((handled) => {
+  fastOnly = (req, res) => void Promise.resolve(fast(req, res)).then((handled) => {
     if (!handled) {
       res.statusCode = 599;
       res.end();

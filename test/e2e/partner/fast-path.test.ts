@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   await buildWorld(t.c);
   const fast = rankingsFastPath(partnerApiDeps(t.c), t.c.requestLog);
-  fastOnly = (req, res) => void fast(req, res).then((handled) => {
+  fastOnly = (req, res) => void Promise.resolve(fast(req, res)).then((handled) => {
     if (!handled) {
       res.statusCode = 599;
       res.end();

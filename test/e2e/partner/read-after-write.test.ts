@@ -16,7 +16,9 @@ let a: TestApp;
 let plain: TestApp;
 let cached: TestApp;
 let w: World;
-const CACHED = { AUTH_CACHE_TTL_MS: '60000' };
+// Caching instances as a single instance runs them: bodies kept, and the rate limiter in memory, so
+// repeated reads are answered at once from kept answers (test/e2e/partner/kept-answers.test.ts).
+const CACHED = { AUTH_CACHE_TTL_MS: '60000', REDIS_URL: undefined };
 const hearsOtherInstances = () => !(cached.c.changes instanceof LocalChangeFeed);
 
 beforeAll(async () => {
