@@ -66,5 +66,17 @@ export function verdictLines(rows: Row[], connections: number): string[] {
   if (!bare || partner.length === 0) return [];
   const missed = partner.filter((r) => !meetsGoals(r, bare));
   const goal = `>= ${GOALS.minRatio * 100}% of bare (same bytes; /rankings ${GOALS.rankingsMinRatio * 100}%) and p99 < ${GOALS.maxP99Ms} ms at ${connections} connections`;
-  return [missed.length ? `partner GETs (${goal}): NOT met by ${missed.map((r) => r.name).join(', ')}` : `partner GETs (${goal}): met by all ${partner.length}`];
+  if (!missed.length) return [`partner GETs (${goal}): met by all ${partner.length}`];
+  return [`partner GETs (${goal}): NOT met by ${missed.map((r) => r.name).join(', ')}`, ...missed.map((r) => `  ${missReason(r, bare)}`)];
+}
+
+/** What a missed target lacks, and whether a bare server sending the same bytes does better. */
+function missReason(r: Row, bare: number): string {
+  const base = r.bareSameBytes ?? bare;
+  const ratio = `${((r.reqPerSec / base) * 100).toFixed(1)}% of bare`;
+  const p99 = `p99 ${r.p99Ms.toFixed(0)} ms`;
+  const machine = r.bareSameBytesP99 !== undefined && r.bareSameBytesP99 >= GOALS.maxP99Ms
+    ? `; the bare server sending the same ${r.bytes} bytes has p99 ${r.bareSameBytesP99.toFixed(0)} ms itself (the machine's limit for them)`
+    : '';
+  return `${r.name}: ${ratio}, ${p99}${machine}`;
 }

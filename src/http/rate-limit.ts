@@ -1,12 +1,22 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sendError } from './http-errors';
 import type { Logger } from '../lib/logger';
-import type { RateLimiter } from './rate-limiter';
+import type { LimitDecision, RateLimiter } from './rate-limiter';
+import { setHeaders } from './send-json';
 
 declare module 'express-serve-static-core' {
   interface Locals {
     refundRateLimit?: () => Promise<void>;
   }
+}
+
+/**
+ * The X-RateLimit-* headers of a decision, as a flat list (name, value, ...). A request given back
+ * to the limiter (a 304, docs/decisions.md#check-order) shows the point it got back.
+ */
+export function rateLimitHeaders(decision: LimitDecision, refunded = false): string[] {
+  const remaining = refunded ? Math.min(decision.limit, decision.remaining + 1) : decision.remaining;
+  return ['X-RateLimit-Limit', String(decision.limit), 'X-RateLimit-Remaining', String(remaining), 'X-RateLimit-Reset', String(decision.resetAt)];
 }
 
 /**
@@ -25,18 +35,15 @@ export function rateLimit(limiter: RateLimiter, logger: Logger, bucketOf: (req: 
       next();
       return;
     }
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+    setHeaders(res, rateLimitHeaders(decision));
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfter));
       sendError(res, 429, 'rate_limited', `rate limit of ${limit} requests per minute exceeded; retry in ${decision.retryAfter} s`);
       return;
     }
-    const remaining = decision.remaining;
     res.locals.refundRateLimit = async () => {
       await limiter.refund(key).catch(() => undefined);
-      res.setHeader('X-RateLimit-Remaining', String(Math.min(limit, remaining + 1)));
+      setHeaders(res, rateLimitHeaders(decision, true));
     };
     next();
   };

@@ -131,11 +131,24 @@ export async function sendJson(
     answer = answerFor(req, json, status)!;
   }
   if (answer.status === 304) await res.locals?.refundRateLimit?.();
-  const { headers } = answer;
+  setHeaders(res, answer.headers);
+  res.statusCode = answer.status;
+  res.end(answer.bytes ?? undefined);
+}
+
+/** Sets a flat header list (name, value, ...) one by one, adding to a Vary already set. */
+export function setHeaders(res: ServerResponse, headers: readonly string[]): void {
   for (let i = 0; i < headers.length; i += 2) {
     if (headers[i] === 'Vary') addVary(res, headers[i + 1]);
     else res.setHeader(headers[i], headers[i + 1]);
   }
-  res.statusCode = answer.status;
+}
+
+/**
+ * Writes an answer at once, the caller's own headers (request id, rate limit, Link...) first, in
+ * one writeHead: for fast paths, on a response nothing else has set a header on.
+ */
+export function writeAnswer(res: ServerResponse, answer: JsonAnswer, own: readonly string[]): void {
+  res.writeHead(answer.status, own.concat(answer.headers));
   res.end(answer.bytes ?? undefined);
 }

@@ -6,7 +6,8 @@ import { pageLinks } from '../http/page-links';
 import type { LimitDecision } from '../http/rate-limiter';
 import { requestIdOf } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
-import { answerFor, encodeGzip, type JsonAnswer, type PreparedJson } from '../http/send-json';
+import { rateLimitHeaders } from '../http/rate-limit';
+import { answerFor, encodeGzip, writeAnswer, type JsonAnswer, type PreparedJson } from '../http/send-json';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { ListBody } from './catalog.reader';
 import type { PartnerApiDeps } from './partner-api.deps';
@@ -54,11 +55,9 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
   const send = (req: IncomingMessage, res: ServerResponse, started: bigint, decision: LimitDecision, route: FastRoute, answer: JsonAnswer, link: string | null) => {
     const reqId = requestIdOf(req);
     // a 304 was given back to the limiter (deliver)
-    const remaining = answer.status === 304 ? Math.min(decision.limit, decision.remaining + 1) : decision.remaining;
-    const head = ['X-Request-Id', reqId, 'X-RateLimit-Limit', String(decision.limit), 'X-RateLimit-Remaining', String(remaining), 'X-RateLimit-Reset', String(decision.resetAt)];
+    const head = ['X-Request-Id', reqId, ...rateLimitHeaders(decision, answer.status === 304)];
     if (link !== null) head.push('Link', link);
-    res.writeHead(answer.status, head.concat(answer.headers));
-    res.end(answer.bytes ?? undefined);
+    writeAnswer(res, answer, head);
     log.answered(req, res, `/api/v1/${route.path}`, started, reqId);
   };
 

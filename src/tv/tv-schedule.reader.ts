@@ -8,6 +8,12 @@ import { presentPublicBroadcast } from '../domain/channels/broadcast.view';
 
 const LIST_PARAMS = { page: params.page, per_page: params.per_page };
 
+/** A schedule page as answered: its body and its Link header. */
+export interface ScheduleAnswer {
+  json: PreparedJson;
+  link: string;
+}
+
 /**
  * The public schedules (/live, /upcoming, /channels): what viewers' apps poll. Each page is
  * rendered once per version of the `tv` topic (every go-live, end, create, edit, channel
@@ -16,6 +22,8 @@ const LIST_PARAMS = { page: params.page, per_page: params.per_page };
  */
 export class TvScheduleReader {
   private readonly pages: VersionedCache<{ json: PreparedJson; meta: PageMeta }>;
+  /** Whole answers (body and Link) by the URL they were made for, on the same topic. */
+  private readonly answers: VersionedCache<ScheduleAnswer>;
 
   constructor(
     private readonly queries: TvQueries,
@@ -24,13 +32,24 @@ export class TvScheduleReader {
     private readonly publicUrl: string,
   ) {
     this.pages = new VersionedCache({ feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000 });
+    this.answers = new VersionedCache({ feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000 });
+  }
+
+  /** What `list` answered for this very URL, at once while it still holds; undefined otherwise (await `list`). */
+  peek(url: string): ScheduleAnswer | undefined {
+    return this.answers.peek(url);
   }
 
   /**
    * The page `query` asks for, and its `Link` header for the request `url` (path and query as sent).
    * Throws 422 invalid_page / invalid_per_page for bad paging parameters.
    */
-  async list(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>, url: string): Promise<{ json: PreparedJson; link: string }> {
+  list(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>, url: string): Promise<ScheduleAnswer> {
+    // URLs over 1 KB are answered but not kept whole
+    return url.length > 1024 ? this.make(kind, query, url) : this.answers.get(url, () => this.make(kind, query, url));
+  }
+
+  private async make(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>, url: string): Promise<ScheduleAnswer> {
     const page = pageOf(parseQueryRecord(query, LIST_PARAMS));
     const found = await this.pages.get(`${kind}|${page.page}|${page.perPage}`, async () => {
       if (kind === 'channels') {
