@@ -28,6 +28,8 @@ export function intEnv(name: string, fallback: number, min = 1): number {
 
 export interface Settings {
   seconds: number;
+  /** A partner target and its bare twin are measured in this many alternating rounds (medians kept). */
+  rounds: number;
   connections: number;
   warmupSeconds: number;
   startTimeoutSeconds: number;
@@ -46,6 +48,7 @@ export function readSettings(argv: string[]): Settings {
   const only = process.env.BENCH_TARGETS?.split(',').map((s) => s.trim()).filter(Boolean);
   return {
     seconds: intEnv('BENCH_SECONDS', 10),
+    rounds: intEnv('BENCH_ROUNDS', 3),
     connections: intEnv('BENCH_CONNECTIONS', 32),
     warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 3, 0),
     startTimeoutSeconds: intEnv('BENCH_START_TIMEOUT_SECONDS', 600),
@@ -74,6 +77,9 @@ Starts the service (DATABASE_URL, or the embedded database in BENCH_DATA_DIR, de
 and a bare node:http server with the same /rankings bytes, then loads each target in turn.
 
   BENCH_SECONDS=10  BENCH_CONNECTIONS=32  BENCH_WARMUP_SECONDS=3  BENCH_START_TIMEOUT_SECONDS=600
+  BENCH_ROUNDS=3   (a partner target and its bare twin alternate in this many rounds sharing
+                    BENCH_SECONDS each; the medians are reported, so that a slow moment of the
+                    machine hits both sides rather than one)
   BENCH_TARGETS=/rankings,bare node:http   (default: all; names as in the table)
   BENCH_LOG_LEVEL=warn   BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=./.data/prof"
   --json   print a JSON summary on stdout (the table then goes to stderr)

@@ -11,6 +11,8 @@
  *   with autocannon running in this process: every partner GET, the TV schedules, the studio
  *   dashboard, and the bare server in the same run;
  * - counts SQL statements per request of every target in this process (warm and cold caches);
+ * - measures each partner GET and the bare server answering its very bytes in alternating rounds
+ *   (BENCH_ROUNDS, 3 by default, sharing BENCH_SECONDS) and keeps the medians;
  * - prints req/s, p50, p99, the ratio to bare and the statements per target, and whether every
  *   partner GET meets the goals (bench.targets.ts).
  *
@@ -20,7 +22,7 @@
  * Every request sends Accept-Encoding: gzip (as partner HTTP clients do) unless --accept-encoding
  * says otherwise; the bare server answers the very bytes the service sent, encoding included.
  *
- * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (3),
+ * Environment: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (3),
  * BENCH_DATA_DIR (./.data/bench), BENCH_START_TIMEOUT_SECONDS (600), BENCH_TARGETS (comma-separated
  * names, default all), BENCH_LOG_LEVEL (warn), BENCH_SERVICE_NODE_ARGS (extra node flags for the
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
@@ -108,6 +110,35 @@ function toRow(t: Target & { partner: boolean }, url: string, bytes: number, r: 
   };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One row of several rounds: the median of each figure, the sums of the counts. */
+function medianRow(rounds: Row[]): Row {
+  const sum = (f: (r: Row) => number) => rounds.reduce((n, r) => n + f(r), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    ...rounds[0],
+    reqPerSec: median(rounds.map((r) => r.reqPerSec)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    maxMs: Math.max(...rounds.map((r) => r.maxMs)),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes,
+  };
+}
+
+function describe(row: Row): string {
+  return `${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}, ${row.errors} errors` : ''}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
@@ -158,22 +189,36 @@ async function main(): Promise<number> {
       await load(t, url, s.warmupSeconds, s.connections);
       if (interrupted) return 130;
     }
-    log(`${t.name}: measuring ${s.seconds} s at ${s.connections} connections (${url})`);
-    const result = await load(t, url, s.seconds, s.connections);
-    if (interrupted) return 130;
-    const row = toRow(t, url, bytes.length, result);
-    rows.push(row);
-    log(`  ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? `, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}, ${row.errors} errors` : ''}`);
-    await sleep(500);
-    if (t.partner) {
-      const twin = { name: `${t.name} (bare, same bytes)`, server: 'bare' as const, path: `/same/${i}`, auth: false };
-      log(`${twin.name}: measuring ${s.seconds} s`);
-      const twinResult = await load(twin, bare.baseUrl + twin.path, s.seconds, s.connections);
-      row.bareSameBytes = twinResult.requests.average;
-      row.bareSameBytesP99 = twinResult.latency.p99;
+    if (!t.partner) {
+      log(`${t.name}: measuring ${s.seconds} s at ${s.connections} connections (${url})`);
+      const result = await load(t, url, s.seconds, s.connections);
       if (interrupted) return 130;
+      const row = toRow(t, url, bytes.length, result);
+      rows.push(row);
+      log(`  ${describe(row)}`);
       await sleep(500);
+      continue;
     }
+    // A partner target and the bare server answering its very bytes, alternating: a slow moment of
+    // the machine then falls on both sides, and the medians leave out the odd round.
+    const twin = { name: `${t.name} (bare, same bytes)`, server: 'bare' as const, path: `/same/${i}`, auth: false };
+    const seconds = s.seconds / s.rounds;
+    const own: Row[] = [];
+    const bareRuns: AutocannonResult[] = [];
+    for (let round = 1; round <= s.rounds; round++) {
+      log(`${t.name}: round ${round}/${s.rounds}, ${seconds.toFixed(1)} s at ${s.connections} connections (${url}), then its bare twin`);
+      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections)));
+      if (interrupted) return 130;
+      await sleep(300);
+      bareRuns.push(await load(twin, bare.baseUrl + twin.path, seconds, s.connections));
+      if (interrupted) return 130;
+      await sleep(300);
+    }
+    const row = medianRow(own);
+    row.bareSameBytes = median(bareRuns.map((r) => r.requests.average));
+    row.bareSameBytesP99 = median(bareRuns.map((r) => r.latency.p99));
+    rows.push(row);
+    log(`  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms`);
   }
 
   const rssMb = residentMb(service.child.pid);
@@ -191,7 +236,7 @@ async function main(): Promise<number> {
   const db = s.databaseUrl ? `PostgreSQL (${s.scale ? 'scale data set' : 'DATABASE_URL'})` : `embedded PGlite (${s.dataDir})`;
   const lines = [
     '',
-    `${db}; ${s.connections} connections, ${s.seconds} s per target; Accept-Encoding: ${s.acceptEncoding}; ${cpus().length} CPUs; node ${process.version}`,
+    `${db}; ${s.connections} connections, ${s.seconds} s per target (partner GETs: ${s.rounds} rounds alternating with their bare twin, medians); Accept-Encoding: ${s.acceptEncoding}; ${cpus().length} CPUs; node ${process.version}`,
     '',
     table(rows),
     '',
@@ -211,6 +256,7 @@ async function main(): Promise<number> {
       acceptEncoding: s.acceptEncoding,
       connections: s.connections,
       seconds: s.seconds,
+      rounds: s.rounds,
       warmupSeconds: s.warmupSeconds,
       node: process.version,
       cpus: cpus().length,

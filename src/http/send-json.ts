@@ -145,6 +145,12 @@ export function setHeaders(res: ServerResponse, headers: readonly string[]): voi
 }
 
 /**
+ * A handler run before express (partner and TV fast paths): true when it answered, false when
+ * express must (nothing was sent, counted or charged), or a promise of either.
+ */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/**
  * Writes an answer at once, the caller's own headers (request id, rate limit, Link...) first, in
  * one writeHead: for fast paths, on a response nothing else has set a header on.
  */

@@ -7,7 +7,7 @@ import type { LimitDecision } from '../http/rate-limiter';
 import { requestIdOf } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
 import { rateLimitHeaders } from '../http/rate-limit';
-import { answerFor, encodeGzip, writeAnswer, type JsonAnswer, type PreparedJson } from '../http/send-json';
+import { answerFor, encodeGzip, writeAnswer, type FastPath, type JsonAnswer, type PreparedJson } from '../http/send-json';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { ListBody } from './catalog.reader';
 import type { PartnerApiDeps } from './partner-api.deps';
@@ -18,9 +18,6 @@ import { partnerReadCache } from './read-cache';
 export function rankingsFastPath(deps: PartnerApiDeps, log: RequestLog) {
   return partnerFastPath(deps, log, [rankingsRoute(deps)]);
 }
-
-/** True when the fast path answered; false when express must (nothing was sent, counted or charged). */
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 /** A whole answer kept by URL: the route that made it, its body and its Link header. */
 interface KeptAnswer {

@@ -3,7 +3,7 @@ import { clientIp, type TrustProxy } from '../http/client-ip';
 import type { Logger } from '../lib/logger';
 import { requestIdOf } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
-import { answerFor, encodeGzip, writeAnswer, type JsonAnswer } from '../http/send-json';
+import { answerFor, encodeGzip, writeAnswer, type FastPath, type JsonAnswer } from '../http/send-json';
 import { rateLimitHeaders } from '../http/rate-limit';
 import { queryRecord } from '../http/query-record';
 import type { LimitDecision, RateLimiter } from '../http/rate-limiter';
@@ -18,7 +18,7 @@ const PATHS: Record<string, 'live' | 'upcoming'> = { '/api/tv/live': 'live', '/a
  * exhausted limit, a preflight) is handed to express before it is charged. A repeated poll is
  * answered at once from the reader's answer for that URL when the limiter decides in memory.
  */
-export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: TrustProxy; logger: Logger; requestLog: RequestLog }) {
+export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter: RateLimiter; publicPerMinute: number; trustProxy: TrustProxy; logger: Logger; requestLog: RequestLog }): FastPath {
   const cors = ['Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', PUBLIC_EXPOSED_HEADERS.join(',')];
 
   const send = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string, decision: LimitDecision, answer: JsonAnswer, link: string) => {
@@ -48,7 +48,7 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
     return true;
   };
 
-  return (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+  return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const started = process.hrtime.bigint();
     const url = req.url ?? '';
