@@ -41,8 +41,9 @@ const MAX_KEPT_ANSWERS = 5_000;
  *
  * A repeated read is answered at once, without a promise: the answer is kept whole by URL (and
  * run and day) until the catalog moves, like the bodies it holds, and the key, the read context
- * and (without a shared store) the rate limiter answer synchronously from memory. Any of them
- * missing sends the request down the awaited path, which fills what was missing.
+ * and (without a shared store) the rate limiter answer synchronously from memory; with a shared
+ * store (Redis) only its decision is awaited. Anything else missing sends the request down the
+ * awaited path, which fills what was missing.
  */
 export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: readonly FastRoute[] = partnerFastRoutes(deps)): FastPath {
   const kept = new VersionedCache<KeptAnswer>(partnerReadCache(deps.changes, deps.readCacheTtlMs, MAX_KEPT_ANSWERS));
@@ -87,12 +88,19 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
     } catch {
       return false;
     }
-    const key = `pk:${principal.keyId}`;
-    const decision = await deps.limiter.consume(key, principal.rateLimitPerMinute).catch(() => null);
-    if (!decision?.allowed) return false;
+    const decision = await deps.limiter.consume(`pk:${principal.keyId}`, principal.rateLimitPerMinute).catch(() => null);
+    return decision ? decided(req, res, started, principal, decision, route, body, answer) : false;
+  };
+
+  /**
+   * Once the limiter has decided: an admitted request is counted and answered (a kept body, or
+   * /me read after the count); a refused one goes to express, which answers the 429.
+   */
+  const decided = (req: IncomingMessage, res: ServerResponse, started: bigint, principal: PartnerPrincipal, decision: LimitDecision, route: FastRoute, body: KeptAnswer | null, answer: JsonAnswer | null): boolean | Promise<boolean> => {
+    if (!decision.allowed) return false;
     deps.keys.countRequest(principal.keyId);
     if (!body || !answer) return afterCount(req, res, started, principal, decision, route);
-    return deliver(req, res, started, decision, route, answer, body.link, key);
+    return deliver(req, res, started, decision, route, answer, body.link, `pk:${principal.keyId}`);
   };
 
   /** A route whose body is read once the request is counted (/me: it includes this request). */
@@ -152,14 +160,17 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
     const hit = kept.peek(keyOf(ctx, url));
     const route = hit?.route ?? countedNow.get(url);
     if (!route || (route.scope && !principal.scopes.includes(route.scope))) return awaited(req, res, started, token);
-    const answer = hit ? answerFor(req, hit.json) : undefined;
+    const answer = hit ? answerFor(req, hit.json) : null;
     if (hit && !answer) return awaited(req, res, started, token);
+    const body = hit ?? null;
     const key = `pk:${principal.keyId}`;
     const decision = deps.limiter.consumeNow(key, principal.rateLimitPerMinute);
-    if (!decision) return awaited(req, res, started, token);
-    if (!decision.allowed) return false;
-    deps.keys.countRequest(principal.keyId);
-    if (!hit) return afterCount(req, res, started, principal, decision, route);
-    return deliver(req, res, started, decision, route, answer!, hit.link, key);
+    if (decision) return decided(req, res, started, principal, decision, route, body, answer);
+    // a shared store (Redis): everything else is known, only its decision is awaited
+    const known = principal;
+    return deps.limiter.consume(key, known.rateLimitPerMinute).then(
+      (d) => decided(req, res, started, known, d, route, body, answer),
+      () => false,
+    );
   };
 }

@@ -163,3 +163,39 @@ describe('kept answers', () => {
     expect((await getPartner(t.app, path, KEYS.full)).body.data.licence_status).toBe('active');
   });
 });
+
+describe('kept answers with a shared limiter store', () => {
+  const redisUrl = process.env.REDIS_URL;
+  let shared: TestApp;
+  let sharedExpress: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    if (!redisUrl) return;
+    shared = await startTestApp({ clock: testClock, sharing: t, env: { AUTH_CACHE_TTL_MS: '60000', REDIS_URL: redisUrl } });
+    sharedExpress = createApp(shared.c);
+  });
+  afterAll(() => shared?.close());
+
+  (redisUrl ? it : it.skip)('wait only for the limiter\'s decision, and answer like the express route', async () => {
+    const fast = partnerFastPath(partnerApiDeps(shared.c), shared.c.requestLog);
+    const handler = (req: IncomingMessage, res: ServerResponse) => void Promise.resolve(fast(req, res)).then((done) => {
+      if (!done) {
+        res.statusCode = 599;
+        res.end();
+      }
+    });
+    const path = `/api/v1/fighters/${w.slugs.bela}`;
+    const first = await request(handler).get(path).set(auth);
+    const second = await request(handler).get(path).set(auth);
+    const slow = await request(sharedExpress).get(path).set(auth);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.text).toBe(slow.text);
+    for (const h of HEADERS) expect([h, second.headers[h]]).toEqual([h, slow.headers[h]]);
+    // one budget in Redis: each 200 takes one, the express request too, a 304 gives its point back
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+    const notModified = await request(handler).get(path).set(auth).set('If-None-Match', second.headers.etag);
+    expect(notModified.status).toBe(304);
+    expect(Number(notModified.headers['x-ratelimit-remaining'])).toBe(Number(slow.headers['x-ratelimit-remaining']));
+    const after = await request(handler).get(path).set(auth);
+    expect(Number(after.headers['x-ratelimit-remaining'])).toBe(Number(slow.headers['x-ratelimit-remaining']) - 1);
+  });
+});
