@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createApp, partnerApiDeps } from '../../../src/app';
 import { partnerFastPath } from '../../../src/rest/rankings.fast-path';
+import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
 
@@ -15,12 +16,7 @@ beforeAll(async () => {
   w = await buildWorld(t.c);
   express = createApp(t.c);
   const fast = partnerFastPath(partnerApiDeps(t.c), t.c.requestLog);
-  fastOnly = (req, res) => void Promise.resolve(fast(req, res)).then((handled) => {
-    if (!handled) {
-      res.statusCode = 599;
-      res.end();
-    }
-  });
+  fastOnly = fastOnlyOf(fast).handler;
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { partnerApiDeps } from '../../../src/app';
 import { rankingsFastPath } from '../../../src/rest/rankings.fast-path';
+import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock } from '../../helpers/world';
@@ -14,12 +15,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   await buildWorld(t.c);
   const fast = rankingsFastPath(partnerApiDeps(t.c), t.c.requestLog);
-  fastOnly = (req, res) => void Promise.resolve(fast(req, res)).then((handled) => {
-    if (!handled) {
-      res.statusCode = 599;
-      res.end();
-    }
-  });
+  fastOnly = fastOnlyOf(fast).handler;
 });
 afterAll(() => t?.close());
 

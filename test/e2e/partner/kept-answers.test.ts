@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp, partnerApiDeps } from '../../../src/app';
 import { partnerFastPath } from '../../../src/rest/rankings.fast-path';
 import { adminJson } from '../../helpers/cli';
+import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
@@ -19,23 +20,13 @@ let w: World;
 let express: ReturnType<typeof createApp>;
 /** Through the fast path only (599 when it hands over), recording whether it answered synchronously. */
 let fastOnly: (req: IncomingMessage, res: ServerResponse) => void;
-let answeredAtOnce: boolean[] = [];
+let answeredAtOnce: boolean[];
 
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock, env: { AUTH_CACHE_TTL_MS: '60000', REDIS_URL: undefined } });
   w = await buildWorld(t.c);
   express = createApp(t.c);
-  const fast = partnerFastPath(partnerApiDeps(t.c), t.c.requestLog);
-  fastOnly = (req, res) => {
-    const handled = fast(req, res);
-    answeredAtOnce.push(handled === true);
-    void Promise.resolve(handled).then((done) => {
-      if (!done) {
-        res.statusCode = 599;
-        res.end();
-      }
-    });
-  };
+  ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(partnerFastPath(partnerApiDeps(t.c), t.c.requestLog)));
 });
 afterAll(() => t?.close());
 // The limiter's clock stands still unless moved: a fresh minute for each test (the full key allows 60).
@@ -45,7 +36,7 @@ const auth = { Authorization: `Bearer ${KEYS.full}` };
 const HEADERS = ['etag', 'content-type', 'content-encoding', 'content-length', 'cache-control', 'vary', 'link', 'x-ratelimit-limit'];
 
 async function twice(path: string, headers: Record<string, string> = {}) {
-  answeredAtOnce = [];
+  answeredAtOnce.length = 0;
   const first = await request(fastOnly).get(`/api/v1${path}`).set(auth).set(headers);
   const second = await request(fastOnly).get(`/api/v1${path}`).set(auth).set(headers);
   return { first, second, atOnce: [...answeredAtOnce] };
@@ -78,7 +69,7 @@ describe('kept answers', () => {
   it('answer HEAD like GET, without a body', async () => {
     const path = `/api/v1/fighters/${w.slugs.anna}`;
     await request(fastOnly).get(path).set(auth);
-    answeredAtOnce = [];
+    answeredAtOnce.length = 0;
     // supertest asks for gzip on GET only: both ask the same
     const head = await request(fastOnly).head(path).set(auth).set('Accept-Encoding', 'gzip');
     const get = await request(fastOnly).get(path).set(auth).set('Accept-Encoding', 'gzip');
@@ -94,7 +85,7 @@ describe('kept answers', () => {
     const plain = await request(fastOnly).get(path).set(auth).set('Accept-Encoding', 'identity');
     const gzip = await request(fastOnly).get(path).set(auth).set('Accept-Encoding', 'gzip');
     expect(gzip.headers.etag).toBe(plain.headers.etag.replace(/"$/, '-gzip"'));
-    answeredAtOnce = [];
+    answeredAtOnce.length = 0;
     const before = await request(fastOnly).get(path).set(auth);
     const remaining = Number(before.headers['x-ratelimit-remaining']);
     for (const tag of [plain.headers.etag, gzip.headers.etag, `W/${plain.headers.etag}`]) {
@@ -112,7 +103,7 @@ describe('kept answers', () => {
     const me = async () => (await request(fastOnly).get('/api/v1/me').set(auth)).body.data.request_count as number;
     const start = await me();
     for (let i = 0; i < 5; i++) await request(fastOnly).get('/api/v1/divisions').set(auth);
-    answeredAtOnce = [];
+    answeredAtOnce.length = 0;
     expect(await me()).toBe(start + 6);
     expect(await me()).toBe(start + 7);
     expect(answeredAtOnce).toEqual([true, true]);
@@ -127,7 +118,7 @@ describe('kept answers', () => {
     // the key without fighters.read is known (cached) and the answer is kept: the scope still decides
     const rankingsOnly = { Authorization: `Bearer ${KEYS.rankings}` };
     expect((await request(fastOnly).get('/api/v1/divisions').set(rankingsOnly)).status).toBe(200);
-    answeredAtOnce = [];
+    answeredAtOnce.length = 0;
     expect((await request(fastOnly).get(path).set(rankingsOnly)).status).toBe(599);
     expect((await request(fastOnly).get('/api/v1/divisions').set(rankingsOnly)).status).toBe(200);
     expect(answeredAtOnce).toEqual([false, true]);
@@ -176,13 +167,7 @@ describe('kept answers with a shared limiter store', () => {
   afterAll(() => shared?.close());
 
   (redisUrl ? it : it.skip)('wait only for the limiter\'s decision, and answer like the express route', async () => {
-    const fast = partnerFastPath(partnerApiDeps(shared.c), shared.c.requestLog);
-    const handler = (req: IncomingMessage, res: ServerResponse) => void Promise.resolve(fast(req, res)).then((done) => {
-      if (!done) {
-        res.statusCode = 599;
-        res.end();
-      }
-    });
+    const { handler } = fastOnlyOf(partnerFastPath(partnerApiDeps(shared.c), shared.c.requestLog));
     const path = `/api/v1/fighters/${w.slugs.bela}`;
     const first = await request(handler).get(path).set(auth);
     const second = await request(handler).get(path).set(auth);

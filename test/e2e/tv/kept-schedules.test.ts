@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { createApp, tvApiDeps } from '../../../src/app';
 import { tvScheduleFastPath } from '../../../src/tv/tv-schedule.fast-path';
+import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
@@ -15,7 +16,7 @@ let t: TestApp;
 let tv: TvClient;
 let express: ReturnType<typeof createApp>;
 let fastOnly: (req: IncomingMessage, res: ServerResponse) => void;
-let answeredAtOnce: boolean[] = [];
+let answeredAtOnce: boolean[];
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ...TV_ENV, AUTH_CACHE_TTL_MS: '60000', REDIS_URL: undefined } });
@@ -23,17 +24,7 @@ beforeAll(async () => {
   tv = new TvClient(t.app);
   await tv.create(CK.rw, aBroadcast({ title: 'Soon', scheduled_at: '2030-01-02T10:00:00Z' }));
   express = createApp(t.c);
-  const fast = tvScheduleFastPath({ ...tvApiDeps(t.c), requestLog: t.c.requestLog });
-  fastOnly = (req, res) => {
-    const handled = fast(req, res);
-    answeredAtOnce.push(handled === true);
-    void Promise.resolve(handled).then((done) => {
-      if (!done) {
-        res.statusCode = 599;
-        res.end();
-      }
-    });
-  };
+  ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(tvScheduleFastPath({ ...tvApiDeps(t.c), requestLog: t.c.requestLog })));
 });
 afterAll(() => t?.close());
 
@@ -42,7 +33,7 @@ const HEADERS = ['etag', 'content-type', 'content-length', 'cache-control', 'lin
 describe('kept schedule answers', () => {
   it('answer a repeated poll at once, like the express route, and 304 without charging', async () => {
     for (const path of ['/api/tv/upcoming', '/api/tv/live', '/api/tv/upcoming?per_page=1']) {
-      answeredAtOnce = [];
+      answeredAtOnce.length = 0;
       const first = await request(fastOnly).get(path).set('Accept-Encoding', 'identity');
       const second = await request(fastOnly).get(path).set('Accept-Encoding', 'identity');
       const slow = await request(express).get(path).set('Accept-Encoding', 'identity');
