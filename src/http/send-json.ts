@@ -107,8 +107,16 @@ function validators(json: PreparedJson, gzipped: boolean): string[] {
 }
 
 /** Makes (once per body) the gzip encoding `answerFor` needs, off the event loop. */
-export async function encodeGzip(json: PreparedJson): Promise<void> {
+async function encodeGzip(json: PreparedJson): Promise<void> {
   json.gzippedBytes ??= await (json.gzipped ??= gzipAsync(json.body));
+}
+
+/** `answerFor`, once the gzip encoding it needs is made (at once when it is, or is not wanted). */
+export async function answerWhenReady(req: IncomingMessage, json: PreparedJson, status = 200): Promise<JsonAnswer> {
+  const answer = answerFor(req, json, status);
+  if (answer) return answer;
+  await encodeGzip(json);
+  return answerFor(req, json, status)!;
 }
 
 /**
@@ -124,12 +132,7 @@ export async function sendJson(
   value: unknown,
   status = 200,
 ): Promise<void> {
-  const json = isPrepared(value) ? value : prepareJson(value);
-  let answer = answerFor(req, json, status);
-  if (!answer) {
-    await encodeGzip(json);
-    answer = answerFor(req, json, status)!;
-  }
+  const answer = await answerWhenReady(req, isPrepared(value) ? value : prepareJson(value), status);
   if (answer.status === 304) await res.locals?.refundRateLimit?.();
   setHeaders(res, answer.headers);
   res.statusCode = answer.status;
@@ -149,6 +152,9 @@ export function setHeaders(res: ServerResponse, headers: readonly string[]): voi
  * express must (nothing was sent, counted or charged), or a promise of either.
  */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/** Fast paths keep whole answers by URL up to this length; longer URLs are answered, not kept. */
+export const MAX_KEPT_URL_LENGTH = 1024;
 
 /**
  * Writes an answer at once, the caller's own headers (request id, rate limit, Link...) first, in

@@ -7,7 +7,7 @@ import type { LimitDecision } from '../http/rate-limiter';
 import { requestIdOf } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
 import { rateLimitHeaders } from '../http/rate-limit';
-import { answerFor, encodeGzip, writeAnswer, type FastPath, type JsonAnswer, type PreparedJson } from '../http/send-json';
+import { answerFor, answerWhenReady, MAX_KEPT_URL_LENGTH, writeAnswer, type FastPath, type JsonAnswer, type PreparedJson } from '../http/send-json';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { ListBody } from './catalog.reader';
 import type { PartnerApiDeps } from './partner-api.deps';
@@ -26,8 +26,6 @@ interface KeptAnswer {
   link: string | null;
 }
 
-/** Longer URLs are served but not kept whole (their bodies are still cached by the readers). */
-const MAX_KEPT_URL = 1024;
 const MAX_KEPT_ANSWERS = 5_000;
 
 /**
@@ -59,14 +57,6 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
     log.answered(req, res, `/api/v1/${route.path}`, started, reqId);
   };
 
-  /** The answer to `req` for a body, its gzip encoding made first when it is wanted. */
-  const answerOf = async (req: IncomingMessage, json: PreparedJson): Promise<JsonAnswer> => {
-    const answer = answerFor(req, json);
-    if (answer) return answer;
-    await encodeGzip(json);
-    return answerFor(req, json)!;
-  };
-
   /** The awaited path: every step may load; a body it renders is kept whole for the next request. */
   const awaited = async (req: IncomingMessage, res: ServerResponse, started: bigint, token: string): Promise<boolean> => {
     const url = req.url ?? '';
@@ -81,9 +71,10 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
       if (route.scope && !principal.scopes.includes(route.scope)) return false;
       if (route.body) {
         const load = async (): Promise<KeptAnswer> => toKept(route, await route.body!(match.params, match.query), url);
-        if (url.length > MAX_KEPT_URL) body = await load();
+        // longer URLs are answered, not kept whole (their bodies are still cached by the readers)
+        if (url.length > MAX_KEPT_URL_LENGTH) body = await load();
         else body = await kept.get(keyOf(await deps.readContext.current(), url), load);
-        answer = await answerOf(req, body.json);
+        answer = await answerWhenReady(req, body.json);
       }
     } catch {
       return false;
@@ -112,7 +103,7 @@ export function partnerFastPath(deps: PartnerApiDeps, log: RequestLog, routes: r
     return (async () => {
       let awaitedAnswer: JsonAnswer;
       try {
-        awaitedAnswer = await answerOf(req, now ?? (await route.bodyAfterCount!(principal)));
+        awaitedAnswer = await answerWhenReady(req, now ?? (await route.bodyAfterCount!(principal)));
       } catch {
         await deps.limiter.refund(key).catch(() => undefined);
         return false;

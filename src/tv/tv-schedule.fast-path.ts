@@ -3,7 +3,7 @@ import { clientIp, type TrustProxy } from '../http/client-ip';
 import type { Logger } from '../lib/logger';
 import { requestIdOf } from '../http/request-id';
 import type { RequestLog } from '../http/request-log';
-import { answerFor, encodeGzip, writeAnswer, type FastPath, type JsonAnswer } from '../http/send-json';
+import { answerFor, answerWhenReady, writeAnswer, type FastPath, type JsonAnswer } from '../http/send-json';
 import { rateLimitHeaders } from '../http/rate-limit';
 import { queryRecord } from '../http/query-record';
 import type { LimitDecision, RateLimiter } from '../http/rate-limiter';
@@ -29,21 +29,17 @@ export function tvScheduleFastPath(deps: { schedules: TvScheduleReader; limiter:
 
   const awaited = async (req: IncomingMessage, res: ServerResponse, started: bigint, kind: 'live' | 'upcoming', path: string, url: string, q: number): Promise<boolean> => {
     let page: ScheduleAnswer;
-    let answer: JsonAnswer | null;
+    let answer: JsonAnswer;
     try {
       page = await deps.schedules.list(kind, q < 0 ? {} : queryRecord(url.slice(q + 1)), url);
-      answer = answerFor(req, page.json);
-      if (!answer) {
-        await encodeGzip(page.json);
-        answer = answerFor(req, page.json)!;
-      }
+      answer = await answerWhenReady(req, page.json);
     } catch {
       return false;
     }
     const key = `ip:${clientIp(req, deps.trustProxy)}`;
     const decision = await deps.limiter.consume(key, deps.publicPerMinute).catch(() => null);
     if (!decision?.allowed) return false;
-    if (answer.status === 304 && !deps.limiter.refundNow(key)) await deps.limiter.refund(key).catch(() => undefined);
+    if (answer.status === 304) await deps.limiter.refund(key).catch(() => undefined);
     send(req, res, started, path, decision, answer, page.link);
     return true;
   };

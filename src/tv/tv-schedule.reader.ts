@@ -1,7 +1,7 @@
 import type { ChangeFeed } from '../db/change-feed';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import { pageLinks, type PageMeta } from '../http/page-links';
-import { prepareJson, type PreparedJson } from '../http/send-json';
+import { MAX_KEPT_URL_LENGTH, prepareJson, type PreparedJson } from '../http/send-json';
 import { VersionedCache } from '../lib/versioned-cache';
 import { meta, pageOf, params, parseQueryRecord } from '../http/query';
 import { presentPublicBroadcast } from '../domain/channels/broadcast.view';
@@ -45,8 +45,7 @@ export class TvScheduleReader {
    * Throws 422 invalid_page / invalid_per_page for bad paging parameters.
    */
   list(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>, url: string): Promise<ScheduleAnswer> {
-    // URLs over 1 KB are answered but not kept whole
-    return url.length > 1024 ? this.make(kind, query, url) : this.answers.get(url, () => this.make(kind, query, url));
+    return url.length > MAX_KEPT_URL_LENGTH ? this.make(kind, query, url) : this.answers.get(url, () => this.make(kind, query, url));
   }
 
   private async make(kind: 'live' | 'upcoming' | 'channels', query: Record<string, unknown>, url: string): Promise<ScheduleAnswer> {
