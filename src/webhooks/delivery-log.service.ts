@@ -4,6 +4,7 @@ import { DomainError, notFound } from '../domain/errors';
 import { announceChange } from '../domain/announce-change';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
+import { DELIVERY_STATUSES } from './webhook.entities';
 import { isUuid } from '../domain/ids';
 
 export interface DeliveryView {
@@ -36,7 +37,6 @@ const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_i
     d.replay_of, d.last_status_code, d.last_error, d.created_at, d.completed_at
   from webhook_delivery d join webhook_event ev on ev.id = d.event_id`;
 
-const STATUSES = ['pending', 'sending', 'succeeded', 'failed'];
 /** Raw queries return timestamps as PostgreSQL text: the views promise Dates. */
 const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 export const deliveryView = (r: DeliveryView): DeliveryView =>
@@ -51,7 +51,7 @@ export class DeliveryLogService {
 
   async list(filter: { endpointId?: string; status?: string; limit?: number } = {}, tx?: EntityManager): Promise<DeliveryView[]> {
     if (filter.endpointId) uuid(filter.endpointId, 'an endpoint id');
-    if (filter.status && !STATUSES.includes(filter.status)) throw new DomainError('invalid_status', `status must be one of ${STATUSES.join(', ')}`);
+    if (filter.status && !(DELIVERY_STATUSES as readonly string[]).includes(filter.status)) throw new DomainError('invalid_status', `status must be one of ${DELIVERY_STATUSES.join(', ')}`);
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.endpointId) { where.push('d.endpoint_id = ?'); params.push(filter.endpointId); }
