@@ -10,7 +10,9 @@
  * `schema/openapi.json` is the output of `renderPartnerOpenApi()` (`npm run schema`); a test fails
  * when the checked-in file is stale.
  */
+import { DEMO_KEYS } from '../demo/demo-keys';
 import { COMPRESSION_NOTE } from '../http/send-json';
+import { DEMO_ORIGIN, withCodeSamples } from '../lib/openapi-code-samples';
 import { componentSchemas } from '../lib/openapi.zod';
 import { bearerScheme, openApiDocument, renderOpenApi, type Schema } from '../lib/openapi.helpers';
 import { headerSpecs, METHOD_NOTE, operation, operations, sharedResponses } from './openapi.operations';
@@ -95,7 +97,8 @@ export function buildPartnerOpenApi(): Record<string, unknown> {
     };
   }
 
-  return openApiDocument({
+  // Samples are a step on the finished document: they read only what it says.
+  return withCodeSamples(openApiDocument({
     title: 'Ranking partner API',
     version: PARTNER_OPENAPI_VERSION,
     description: INFO_DESCRIPTION,
@@ -124,7 +127,7 @@ export function buildPartnerOpenApi(): Record<string, unknown> {
         description: 'The API key in the `X-API-Key` header.',
       },
     },
-  });
+  }), { key: DEMO_KEYS[0].token, origin: DEMO_ORIGIN });
 }
 
 /** The document as written to `schema/openapi.json` (and served at `/api/v1/openapi.json`). */

@@ -15,7 +15,9 @@
  * nullable value is `nullable: true`; objects are closed, except `Error`; rules between fields are
  * `oneOf`s of constraint-only branches next to the closed object's `properties`.
  */
+import { DEMO_CHANNEL_KEYS } from '../demo/demo-tv.seed';
 import { COMPRESSION_NOTE } from '../http/send-json';
+import { DEMO_ORIGIN, withCodeSamples } from '../lib/openapi-code-samples';
 import { bearerScheme, openApiDocument, renderOpenApi, type Schema } from '../lib/openapi.helpers';
 import { componentSchemas } from '../lib/openapi.zod';
 import { GO_LIVE_RULES, operation, operations, PATCH_RULES } from './openapi-tv.operations';
@@ -126,7 +128,8 @@ export function buildTvOpenApi(): Record<string, unknown> {
     paths[path] = item;
   }
 
-  return openApiDocument({
+  // Samples are a step on the finished document: they read only what it says.
+  return withCodeSamples(openApiDocument({
     title: 'TV API',
     version: TV_OPENAPI_VERSION,
     description: INFO_DESCRIPTION,
@@ -147,7 +150,7 @@ export function buildTvOpenApi(): Record<string, unknown> {
     securitySchemes: {
       channelKey: bearerScheme('A channel API key (`ck_...`) as a bearer token: `Authorization: Bearer <key>`.'),
     },
-  });
+  }), { key: DEMO_CHANNEL_KEYS[0].token, origin: DEMO_ORIGIN });
 }
 
 /** The document as written to `schema/openapi-tv.json` (and served at `/api/tv/openapi.json`). */
