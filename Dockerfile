@@ -9,6 +9,8 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY schema ./schema
+# The build copies the /docs browser files out of development dependencies into dist/.
+COPY scripts/copy-docs-assets.js ./scripts/
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: compiled code, production dependencies and the published schemas only.

@@ -9,6 +9,7 @@
  * a development dependency, fills in request bodies that carry no example.
  */
 import { sample } from 'openapi-sampler';
+import { resolveRef } from './openapi-ref';
 
 type Json = Record<string, any>;
 
@@ -30,11 +31,6 @@ export interface CodeSample {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-function resolve(doc: Json, node: Json): Json {
-  let out = node;
-  for (let i = 0; out?.$ref && i < 10; i++) out = (out.$ref as string).slice(2).split('/').reduce((o: Json, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  return out ?? {};
-}
 
 /** The base URL of the document's first server: variables at their defaults, a relative URL on `origin`. */
 export function baseUrl(doc: Json, origin: string): string {
@@ -53,14 +49,14 @@ function authHeaders(doc: Json, op: Json, key: string): [string, string][] {
   const requirement = (op.security ?? doc.security ?? [])[0] as Json | undefined;
   const schemeName = requirement ? Object.keys(requirement)[0] : undefined;
   if (!schemeName) return [];
-  const scheme = resolve(doc, doc.components?.securitySchemes?.[schemeName] ?? {});
+  const scheme = resolveRef(doc, doc.components?.securitySchemes?.[schemeName] ?? {});
   if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') return [['Authorization', `Bearer ${key}`]];
   if (scheme.type === 'apiKey' && scheme.in === 'header') return [[scheme.name, key]];
   return [];
 }
 
 function requestUrl(doc: Json, path: string, op: Json, base: string, item: Json): string {
-  const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => resolve(doc, p));
+  const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => resolveRef(doc, p));
   let url = path;
   const query = new URLSearchParams();
   for (const p of params) {
@@ -78,16 +74,16 @@ function requestUrl(doc: Json, path: string, op: Json, base: string, item: Json)
 
 function requestBody(doc: Json, op: Json): unknown {
   if (!op.requestBody) return undefined;
-  const media = resolve(doc, op.requestBody).content?.['application/json'];
+  const media = resolveRef(doc, op.requestBody).content?.['application/json'];
   if (!media) return undefined;
-  const firstExample = media.examples ? (resolve(doc, Object.values(media.examples)[0] as Json)).value : undefined;
+  const firstExample = media.examples ? (resolveRef(doc, Object.values(media.examples)[0] as Json)).value : undefined;
   return media.example ?? firstExample ?? sample(media.schema ?? {}, { skipReadOnly: true, skipNonRequired: false }, doc);
 }
 
 /** Whether the first 2xx answer has a JSON body to print. */
 function answersJson(doc: Json, op: Json): boolean {
   const [, ok] = Object.entries(op.responses ?? {}).find(([status]) => status.startsWith('2')) ?? [];
-  return Boolean(ok && resolve(doc, ok as Json).content?.['application/json']);
+  return Boolean(ok && resolveRef(doc, ok as Json).content?.['application/json']);
 }
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
