@@ -142,7 +142,7 @@ describe('webhook endpoints in the studio', () => {
     }
     // The secret is not part of the endpoint: it cannot be asked for again.
     const again = await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { id secret } } }`, {}, tokens.owner);
-    expect(again.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(again.body.errors[0].extensions.code).toBe('invalid_query');
     expect(JSON.stringify((await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { ${ENDPOINT} } } }`, {}, tokens.owner)).body)).not.toContain(created.secret);
     // The other channel's owner neither sees the channel nor its endpoints.
     expect(await code(gql(`{ channel(slug: "demo-tv") { webhookEndpoints { id } } }`, {}, tokens.garage))).toBe('not_found');
@@ -166,7 +166,7 @@ describe('webhook endpoints in the studio', () => {
     expect(await bad('not a url', ['PING'])).toBe('invalid_url');
     expect(await bad('ftp://hooks.example.com/x', ['PING'])).toBe('invalid_url');
     expect(await bad('https://user:pw@hooks.example.com/x', ['PING'])).toBe('invalid_url');
-    expect(await bad(url, ['RESULT_VERIFIED'])).toBe('BAD_USER_INPUT');
+    expect(await bad(url, ['RESULT_VERIFIED'])).toBe('invalid_variables');
     expect(await bad(url, [])).toBe('invalid_events');
     expect((await endpoints('owner')).length).toBe(before);
 
@@ -394,7 +394,7 @@ describe('webhook endpoints in the studio', () => {
     expect(await code(update('viewer', endpoint.id, { url: second.url }))).toBe('forbidden');
     expect(await code(update('garage', endpoint.id, { url: second.url }))).toBe('not_found');
     expect(await code(update('owner', endpoint.id, {}))).toBe('invalid_patch');
-    expect(await code(update('owner', endpoint.id, { events: ['LICENCE_ISSUED'] }))).toBe('BAD_USER_INPUT');
+    expect(await code(update('owner', endpoint.id, { events: ['LICENCE_ISSUED'] }))).toBe('invalid_variables');
     expect(await code(update('owner', endpoint.id, { url: 'ftp://x.example/' }))).toBe('invalid_url');
     expect((await endpoints('owner')).find((e) => e.id === endpoint.id)).toEqual(endpoint);
 
