@@ -38,6 +38,7 @@ export class WebhookEvent {
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }
 
+/** A delivery's states: pending (an attempt is due), sending, succeeded (a 2xx), failed (out of attempts, or 410 Gone). */
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, print, visit } from 'graphql';
 import { report, runGate, unreleasedNames } from '../../scripts/change-gate';
 
 /**
@@ -13,7 +14,9 @@ const ROOT = join(__dirname, '..', '..');
 let copy: string;
 beforeEach(() => {
   copy = mkdtempSync(join(tmpdir(), 'gate-'));
+  // Today's documents as both the released and the current ones: only the test's edit differs.
   cpSync(join(ROOT, 'schema'), join(copy, 'schema'), { recursive: true });
+  for (const file of ['openapi.json', 'openapi-tv.json', 'studio.graphql']) cpSync(join(copy, 'schema', file), join(copy, 'schema', 'released', file));
   writeFileSync(join(copy, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-11-01\n\n### Removed\n- `GET /api/v1/me`\n- `StudioChannel.name`\n');
 });
 afterEach(() => rmSync(copy, { recursive: true, force: true }));
@@ -47,7 +50,10 @@ test('a removed partner operation fails the gate (exit 1, saying what to name) u
 
 test('a removed GraphQL field fails the gate until its coordinate (or its type) is named; an older release naming it does not count', async () => {
   const file = join(copy, 'schema', 'studio.graphql');
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^\s*name: String!\n/m, '\n'));
+  const sdl = visit(parse(readFileSync(file, 'utf8')), {
+    ObjectTypeDefinition: (node) => (node.name.value === 'StudioChannel' ? { ...node, fields: node.fields?.filter((f) => f.name.value !== 'name') } : undefined),
+  });
+  writeFileSync(file, print(sdl));
   const changes = await runGate(copy);
   expect(changes.filter((c) => c.level === 'breaking')).toEqual([expect.objectContaining({ surface: 'studio GraphQL', id: 'FIELD_REMOVED', names: ['StudioChannel', 'StudioChannel.name'], named: false })]);
   unrelease('### Removed\n- `StudioChannel` loses its name.');
