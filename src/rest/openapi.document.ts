@@ -1,25 +1,51 @@
 /**
  * The OpenAPI 3.0.3 description of the partner API (`/api/v1`), document version 1.1.0
- * (docs/decisions.md, docs/adr/0008-layering.md "Schemas are the source").
+ * (docs/decisions.md, docs/adr/0010-operations.md).
  *
- * Generated: `components/schemas` from the zod schemas the partner API's answers are typed by
- * (src/rest/schemas, the catalogue views of src/domain/catalog/view.schemas.ts and the shared
- * `Meta` and `Error` of src/http/schemas.ts), with zod's own `z.toJSONSchema` (OpenAPI 3.0
- * target; shared shapes are `$ref`s); the query parameters from their parsers (src/http/query.ts).
- * Written by hand: the prose, the operations (src/rest/openapi.operations.ts) and this frame.
- * `schema/openapi.json` is the output of `renderPartnerOpenApi()` (`npm run schema`); a test fails
- * when the checked-in file is stale.
+ * Generated: the paths and parameters from the operation declarations (src/rest/operations/,
+ * listed in src/rest/partner-api.door.ts) by src/http/operation.openapi.ts; `components/schemas`
+ * from the zod schemas the answers are typed by (src/rest/schemas, the catalogue views of
+ * src/domain/catalog/view.schemas.ts, the shared `Meta` and `Error` of src/http/schemas.ts).
+ * Written here: the document's introduction and its shared answers. `schema/openapi.json` is the
+ * output of `renderPartnerOpenApi()` (`npm run schema`); a test fails when it is stale.
  */
 import { COMPRESSION_NOTE } from '../http/send-json';
+import { operationPaths, parameterComponents } from '../http/operation.openapi';
 import { componentSchemas } from '../lib/openapi.zod';
-import { bearerScheme, openApiDocument, renderOpenApi, type Schema } from '../lib/openapi.helpers';
-import { headerSpecs, METHOD_NOTE, operation, operations, sharedResponses } from './openapi.operations';
-import { PARTNER_PARAMETERS } from './openapi.parameters';
-import { PARTNER_API_PATHS } from './openapi.paths';
+import { bearerScheme, commonHeaderSpecs, errorResponse, openApiDocument, renderOpenApi, standardResponses } from '../lib/openapi.helpers';
+import type { AnyOperation } from '../http/operation';
+import { PARTNER_OPERATIONS } from './partner-api.door';
 import { PARTNER_COMPONENTS } from './schemas';
 
 export const PARTNER_OPENAPI_VERSION = '1.1.0';
-export { PARTNER_API_PATHS };
+
+/** Every path of the partner API, relative to `/api/v1`, in document order. */
+export const PARTNER_API_PATHS = [...new Set(PARTNER_OPERATIONS.map((op) => op.path))];
+
+export const METHOD_NOTE = 'Only GET (and HEAD, which answers the same headers without a body) is served; any other method is a 405 `method_not_allowed` with an `Allow: GET, HEAD` header.';
+
+function scopeText(op: AnyOperation): string {
+  if (op.credential === 'none') return 'No key needed.';
+  if (op.scope === null) return 'Any valid key; no scope needed.';
+  return `Requires scope \`${op.scope}\`.`;
+}
+
+const sharedResponses = standardResponses(
+  {
+    invalidKey: 'Unknown, revoked, expired or disabled key (partner suspended): `invalid_key`.',
+    forbidden: 'The key lacks the scope this endpoint requires.',
+    notFound: 'No such record.',
+    tooManyRequests: 'The key\'s per-minute limit is exhausted.',
+  },
+  {
+    BadPath: errorResponse(
+      'A path value is not valid percent-encoding (e.g. `%ZZ`, or bytes that are not UTF-8): `invalid_path`. ' +
+        'It cannot be read at all, so it is answered before the key is checked.',
+      ['invalid_path'],
+      ['X-Request-Id'],
+    ),
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Document
@@ -84,17 +110,9 @@ const INFO_DESCRIPTION = [
     '(JSON). A path value that is not valid percent-encoding is a 400 `invalid_path`. A 500 is `internal`.',
 ].join('\n');
 
-export function buildPartnerOpenApi(): Record<string, unknown> {
-  const paths: Record<string, Schema> = {};
-  for (const path of PARTNER_API_PATHS) {
-    const spec = operations[path];
-    paths[path] = {
-      summary: spec.summary,
-      description: METHOD_NOTE,
-      get: operation(spec),
-    };
-  }
-
+/** The document of `operations` (all of the partner API's by default). */
+export function buildPartnerOpenApi(operations: readonly AnyOperation[] = PARTNER_OPERATIONS): Record<string, unknown> {
+  const paths = operationPaths(operations, { scopeText, pathDescription: METHOD_NOTE, badPathRef: 'BadPath' });
   return openApiDocument({
     title: 'Ranking partner API',
     version: PARTNER_OPENAPI_VERSION,
@@ -112,9 +130,9 @@ export function buildPartnerOpenApi(): Record<string, unknown> {
     ],
     paths,
     schemas: componentSchemas(PARTNER_COMPONENTS),
-    parameters: PARTNER_PARAMETERS,
+    parameters: parameterComponents(operations),
     responses: sharedResponses,
-    headers: headerSpecs,
+    headers: commonHeaderSpecs('Requests allowed per sliding 60-second window for the key.'),
     securitySchemes: {
       bearerAuth: bearerScheme('The API key as a bearer token: `Authorization: Bearer <API_KEY>`.'),
       apiKeyHeader: {

@@ -2,13 +2,13 @@
  * The OpenAPI 3.0.3 description of the TV API (`/api/tv`), document version 1.0.0
  * (docs/tv-api.md, docs/decisions.md, docs/adr/0008-layering.md "Schemas are the source").
  *
- * Generated: `components/schemas` from the zod schemas the TV API's answers are typed by
- * (src/tv/schemas, the broadcast views of src/domain/channels/broadcast.schemas.ts, the shared
- * `Meta` and `Error` of src/http/schemas.ts) with zod's own `z.toJSONSchema` (OpenAPI 3.0 target;
- * shared shapes are `$ref`s), and the paging parameters from their parsers. Written by hand: the
- * prose, the operations (src/tv/openapi-tv.operations.ts), the parameters, headers and shared
- * answers (src/tv/openapi-tv.parameters.ts) and this frame. `schema/openapi-tv.json` is the output
- * of `renderTvOpenApi()` (`npm run schema`); a test fails when the checked-in file is stale.
+ * Generated: the paths and parameters from the operation declarations (src/tv/operations/, listed
+ * in src/tv/tv-api.door.ts) by src/http/operation.openapi.ts; `components/schemas` from the zod
+ * schemas the TV API's answers are typed by (src/tv/schemas, the broadcast views of
+ * src/domain/channels/broadcast.schemas.ts, the shared `Meta` and `Error` of src/http/schemas.ts).
+ * Written here: the introduction; the shared answers and headers are in
+ * src/tv/openapi-tv.parameters.ts. `schema/openapi-tv.json` is the output of `renderTvOpenApi()`
+ * (`npm run schema`); a test fails when the checked-in file is stale.
  *
  * Conventions of the schemas (as in the partner document): every listed property is `required`
  * (the only optional response property is `ingest` of a `Broadcast`, and its `stream_key`); a
@@ -16,16 +16,26 @@
  * `oneOf`s of constraint-only branches next to the closed object's `properties`.
  */
 import { COMPRESSION_NOTE } from '../http/send-json';
-import { bearerScheme, openApiDocument, renderOpenApi, type Schema } from '../lib/openapi.helpers';
+import type { AnyOperation } from '../http/operation';
+import { operationPaths, parameterComponents } from '../http/operation.openapi';
+import { bearerScheme, openApiDocument, renderOpenApi } from '../lib/openapi.helpers';
 import { componentSchemas } from '../lib/openapi.zod';
-import { GO_LIVE_RULES, operation, operations, PATCH_RULES } from './openapi-tv.operations';
-import { headerSpecs, parameterSpecs, sharedResponses } from './openapi-tv.parameters';
-import { TV_API_PATHS } from './openapi-tv.paths';
+import { GO_LIVE_RULES, PATCH_RULES } from './operations/broadcasts.operations';
+import { headerSpecs, sharedResponses } from './openapi-tv.parameters';
+import { TV_API_BASE, TV_OPERATIONS } from './tv-api.door';
 import { TV_COMPONENTS } from './schemas';
 
 export const TV_OPENAPI_VERSION = '1.0.0';
-export const TV_API_BASE_PATH = '/api/tv';
-export { TV_API_PATHS };
+export const TV_API_BASE_PATH = TV_API_BASE;
+
+/** Every path of the TV API, relative to `/api/tv`, in document order. */
+export const TV_API_PATHS = [...new Set(TV_OPERATIONS.map((op) => op.path))];
+
+function scopeText(op: AnyOperation): string {
+  return op.credential === 'none' ? 'Public: no key needed.' : `Channel key with scope \`${op.scope}\`.`;
+}
+
+const PAGING_CODES = 'invalid_page,invalid_per_page';
 
 
 const INFO_DESCRIPTION = [
@@ -116,15 +126,8 @@ const INFO_DESCRIPTION = [
     'not allow. A 500 is `internal`.',
 ].join('\n');
 
-export function buildTvOpenApi(): Record<string, unknown> {
-  const paths: Record<string, Schema> = {};
-  for (const path of TV_API_PATHS) {
-    const specs = operations[path];
-    const item: Schema = {};
-    if (specs.length === 1) item.summary = specs[0].summary;
-    for (const spec of specs) item[spec.method] = operation(spec);
-    paths[path] = item;
-  }
+export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIONS): Record<string, unknown> {
+  const paths = operationPaths(operations, { scopeText, invalidRef: (codes) => (codes.join() === PAGING_CODES ? 'InvalidPaging' : undefined) });
 
   return openApiDocument({
     title: 'TV API',
@@ -141,7 +144,7 @@ export function buildTvOpenApi(): Record<string, unknown> {
     ],
     paths,
     schemas: componentSchemas(TV_COMPONENTS),
-    parameters: parameterSpecs,
+    parameters: parameterComponents(operations),
     responses: sharedResponses,
     headers: headerSpecs,
     securitySchemes: {
