@@ -6,7 +6,8 @@
  * a GET: ETag and 304; a page: `Link`; a create: `Location`; deprecated: `deprecated: true` and
  * the `Deprecation`/`Sunset` headers). Only the prose is the declaration's own.
  */
-import { errorResponse, ID_AND_RATE_HEADERS, json, notModifiedFor, parameter, RATE_HEADERS, ref, schemaRef, successResponse, type ParamSpec, type Schema } from '../lib/openapi.helpers';
+import { errorResponse, json, parameter, ref, schemaRef, type ParamSpec, type Schema } from '../lib/openapi.helpers';
+import { ID_AND_RATE_HEADERS, notModifiedFor, RATE_HEADERS, successResponse } from '../lib/openapi.responses';
 import { parameterSchema } from '../lib/openapi.zod';
 import type { AnyOperation, PathParam, QueryParam } from './operation';
 

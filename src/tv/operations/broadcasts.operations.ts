@@ -3,7 +3,8 @@ import type { ChannelPrincipal } from '../../domain/channels/channel-key-authent
 import { presentBroadcast, rowOf } from '../../domain/channels/broadcast.view';
 import type { BroadcastInput, BroadcastPatch } from '../../domain/channels/broadcast.input';
 import { defineOperation, type Answer, type Operation } from '../../http/operation';
-import { errorResponse, ID_AND_RATE_HEADERS, type Schema } from '../../lib/openapi.helpers';
+import { errorResponse, type Schema } from '../../lib/openapi.helpers';
+import { ID_AND_RATE_HEADERS } from '../../lib/openapi.responses';
 import { readBroadcastBody } from '../broadcast-body';
 import { PLAN_SLOTS_TEXT } from '../schemas/channel.schemas';
 import type { TvApiDeps } from '../tv-api.door';

@@ -1,5 +1,6 @@
 /** The headers and shared answers of the TV OpenAPI document (its parameters come with the operations). */
-import { codeList, commonHeaderSpecs, errorResponse, ID_AND_RATE_HEADERS, standardResponses, type HeaderSpec, type Schema } from '../lib/openapi.helpers';
+import { codeList, errorResponse, type HeaderSpec, type Schema } from '../lib/openapi.helpers';
+import { commonHeaderSpecs, ID_AND_RATE_HEADERS, standardResponses } from '../lib/openapi.responses';
 import { INVALID_BROADCAST_FIELDS as INVALID_FIELDS } from './schemas/request.schemas';
 
 // ---------------------------------------------------------------------------------------------
