@@ -6,7 +6,7 @@
  * a GET: ETag and 304; a page: `Link`; a create: `Location`; deprecated: `deprecated: true` and
  * the `Deprecation`/`Sunset` headers). Only the prose is the declaration's own.
  */
-import { errorResponse, json, parameter, ref, schemaRef, type ParamSpec, type Schema } from '../lib/openapi.helpers';
+import { errorResponse, json, ref, type ParamSpec, type Schema } from '../lib/openapi.helpers';
 import { ID_AND_RATE_HEADERS, notModifiedFor, RATE_HEADERS, successResponse } from '../lib/openapi.responses';
 import { parameterSchema } from '../lib/openapi.zod';
 import type { AnyOperation, PathParam, QueryParam } from './operation';
@@ -118,13 +118,7 @@ function operationObject(op: AnyOperation, conv: DocumentConventions): Schema {
     ...(op.method === 'GET' ? ['IfNoneMatch'] : []),
   ];
   if (params.length) o.parameters = params.map((name) => ref('parameters', name));
-  if (op.body) {
-    o.requestBody = {
-      required: true,
-      description: 'A JSON object (`Content-Type: application/json`), at most 64 KiB.',
-      content: json(schemaRef(op.body.component)),
-    };
-  }
+  if (op.body) o.requestBody = ref('requestBodies', op.body.component);
   o.responses = responses(op, conv);
   return o;
 }
@@ -145,4 +139,18 @@ export function operationPaths(ops: readonly AnyOperation[], conv: DocumentConve
   return paths;
 }
 
-export { parameter };
+/**
+ * `components/requestBodies` of the operations' bodies, their schemas taken out of `schemas`
+ * (in place): a request body's schema written inside its Request Body Object is one that client
+ * generators read as a request (openapi-typescript then keeps a field with a `default` optional).
+ */
+export function requestBodyComponents(ops: readonly AnyOperation[], schemas: Record<string, Schema>): Record<string, Schema> | undefined {
+  const names = [...new Set(ops.flatMap((op) => (op.body ? [op.body.component] : [])))];
+  if (!names.length) return undefined;
+  const out: Record<string, Schema> = {};
+  for (const name of names) {
+    out[name] = { required: true, description: 'A JSON object (`Content-Type: application/json`), at most 64 KiB.', content: json(schemas[name]) };
+    delete schemas[name];
+  }
+  return out;
+}

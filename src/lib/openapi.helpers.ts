@@ -13,7 +13,7 @@ import type { Schema } from './openapi.zod';
 
 export type { Schema };
 
-export const ref = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): Schema => ({
+export const ref = (kind: 'schemas' | 'parameters' | 'requestBodies' | 'responses' | 'headers', name: string): Schema => ({
   $ref: `#/components/${kind}/${name}`,
 });
 export const schemaRef = (name: string): Schema => ref('schemas', name);
@@ -94,15 +94,36 @@ export interface DocumentParts {
   title: string;
   version: string;
   description: string;
-  server: { url: string; description: string };
+  /** The base path of the API (`/api/v1`) and what it is. */
+  server: { basePath: string; description: string };
   security: Schema[];
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Schema>;
   schemas: Record<string, Schema>;
   parameters: Record<string, ParamSpec>;
+  requestBodies?: Record<string, Schema>;
   responses: Record<string, Schema>;
   headers: Record<string, HeaderSpec>;
   securitySchemes: Record<string, Schema>;
+}
+
+/**
+ * Absolute servers, so that a generated client has a working base URL by default: first the demo
+ * on this machine (generators that take the first server as it is, such as @hey-api/openapi-ts,
+ * use it), then any deployment, its scheme and host as variables (its PUBLIC_URL).
+ */
+function serversOf(basePath: string, description: string): Schema[] {
+  return [
+    { url: `http://localhost:3000${basePath}`, description: `${description} The demo (\`npm start\`) on this machine.` },
+    {
+      url: `{scheme}://{host}${basePath}`,
+      description: `${description} A deployment, at its public address.`,
+      variables: {
+        scheme: { enum: ['https', 'http'], default: 'https', description: '`https` in production.' },
+        host: { default: 'localhost:3000', description: 'The service\'s host (and port), as in its PUBLIC_URL.' },
+      },
+    },
+  ];
 }
 
 /** The OpenAPI 3.0.3 document: the frame (and its key order) is the same for both APIs. */
@@ -110,13 +131,14 @@ export function openApiDocument(parts: DocumentParts): Record<string, unknown> {
   return {
     openapi: '3.0.3',
     info: { title: parts.title, version: parts.version, description: parts.description },
-    servers: [parts.server],
+    servers: serversOf(parts.server.basePath, parts.server.description),
     security: parts.security,
     tags: parts.tags,
     paths: parts.paths,
     components: {
       schemas: parts.schemas,
       parameters: Object.fromEntries(Object.entries(parts.parameters).map(([key, spec]) => [key, parameter(spec)])),
+      ...(parts.requestBodies ? { requestBodies: parts.requestBodies } : {}),
       responses: parts.responses,
       headers: headerComponents(parts.headers),
       securitySchemes: parts.securitySchemes,

@@ -60,7 +60,7 @@ export function buildPartnerOpenApi(operations: readonly AnyOperation[] = PARTNE
     title: 'Ranking partner API',
     version: PARTNER_OPENAPI_VERSION,
     description: INFO_DESCRIPTION,
-    server: { url: '/api/v1', description: 'Partner API, version 1 (relative to the service address).' },
+    server: { basePath: '/api/v1', description: 'Partner API, version 1.' },
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
     tags: [
       { name: 'Rankings', description: 'Ranking tables and ranked divisions.' },

@@ -16,7 +16,7 @@
  * `oneOf`s of constraint-only branches next to the closed object's `properties`.
  */
 import type { AnyOperation } from '../http/operation';
-import { operationPaths, parameterComponents } from '../http/operation.openapi';
+import { operationPaths, parameterComponents, requestBodyComponents } from '../http/operation.openapi';
 import { bearerScheme, openApiDocument, renderOpenApi } from '../lib/openapi.helpers';
 import { componentSchemas } from '../lib/openapi.zod';
 import { INFO_DESCRIPTION } from './openapi-tv.intro';
@@ -42,11 +42,12 @@ const PAGING_CODES = 'invalid_page,invalid_per_page';
 export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIONS): Record<string, unknown> {
   const paths = operationPaths(operations, { scopeText, invalidRef: (codes) => (codes.join() === PAGING_CODES ? 'InvalidPaging' : undefined) });
 
+  const schemas = componentSchemas(TV_COMPONENTS);
   return openApiDocument({
     title: 'TV API',
     version: TV_OPENAPI_VERSION,
     description: INFO_DESCRIPTION,
-    server: { url: TV_API_BASE_PATH, description: 'TV API (relative to the service address; no version segment).' },
+    server: { basePath: TV_API_BASE_PATH, description: 'TV API (no version segment).' },
     security: [{ channelKey: [] }],
     tags: [
       { name: 'Schedule', description: 'Public schedules: live, upcoming and single broadcasts.' },
@@ -56,8 +57,9 @@ export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIO
       { name: 'Meta', description: 'This description.' },
     ],
     paths,
-    schemas: componentSchemas(TV_COMPONENTS),
+    schemas,
     parameters: parameterComponents(operations),
+    requestBodies: requestBodyComponents(operations, schemas),
     responses: sharedResponses,
     headers: headerSpecs,
     securitySchemes: {
