@@ -87,12 +87,30 @@ async function preflight(t: Target, url: string): Promise<SentBody> {
   return { bytes, contentType: header('content-type') ?? 'application/json; charset=utf-8', contentEncoding };
 }
 
-function load(t: Target, url: string, seconds: number, connections: number): Promise<LoadResult> {
+/**
+ * One load run; with the server's pid, also the CPU time it spent per request (from /proc): on a
+ * machine shared with other work, CPU per request moves much less than requests per second.
+ */
+async function load(t: Target, url: string, seconds: number, connections: number, pid?: number): Promise<LoadResult & { cpuUsPerReq?: number }> {
   loads.push(loadavg()[0]);
-  return runLoad(generator, { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name });
+  const before = cpuMs(pid);
+  const r = await runLoad(generator, { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name });
+  const after = cpuMs(pid);
+  return before === null || after === null || !r.requests ? r : { ...r, cpuUsPerReq: ((after - before) * 1000) / r.requests };
 }
 
-function toRow(t: Target & { partner: boolean }, url: string, bytes: number, r: LoadResult): Row {
+/** User and system CPU time of a process in ms (Linux /proc), or null. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+function toRow(t: Target & { partner: boolean }, url: string, bytes: number, r: LoadResult & { cpuUsPerReq?: number }): Row {
   return { name: t.name, url, bytes, ...r, partner: t.partner };
 }
 
@@ -110,6 +128,7 @@ function medianRow(rounds: Row[]): Row {
   return {
     ...rounds[0],
     reqPerSec: median(rounds.map((r) => r.reqPerSec)),
+    cpuUsPerReq: undefined,
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     p99Ms: median(rounds.map((r) => r.p99Ms)),
     maxMs: Math.max(...rounds.map((r) => r.maxMs)),
@@ -178,7 +197,7 @@ async function main(): Promise<number> {
     }
     if (!t.partner) {
       log(`${t.name}: measuring ${s.seconds} s at ${s.connections} connections (${url})`);
-      const result = await load(t, url, s.seconds, s.connections);
+      const result = await load(t, url, s.seconds, s.connections, t.server === 'service' ? service.child.pid : bare.child.pid);
       if (interrupted) return 130;
       const row = toRow(t, url, bytes.length, result);
       rows.push(row);
@@ -191,19 +210,22 @@ async function main(): Promise<number> {
     const twin = { name: `${t.name} (bare, same bytes)`, server: 'bare' as const, path: `/same/${i}`, auth: false };
     const seconds = s.seconds / s.rounds;
     const own: Row[] = [];
-    const bareRuns: LoadResult[] = [];
+    const bareRuns: Array<LoadResult & { cpuUsPerReq?: number }> = [];
     for (let round = 1; round <= s.rounds; round++) {
       log(`${t.name}: round ${round}/${s.rounds}, ${seconds.toFixed(1)} s at ${s.connections} connections (${url}), then its bare twin`);
-      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections)));
+      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections, service.child.pid)));
       if (interrupted) return 130;
       await sleep(300);
-      bareRuns.push(await load(twin, bare.baseUrl + twin.path, seconds, s.connections));
+      bareRuns.push(await load(twin, bare.baseUrl + twin.path, seconds, s.connections, bare.child.pid));
       if (interrupted) return 130;
       await sleep(300);
     }
     const row = medianRow(own);
     row.bareSameBytes = median(bareRuns.map((r) => r.reqPerSec));
     row.bareSameBytesP99 = median(bareRuns.map((r) => r.p99Ms));
+    const cpu = (runs: Array<{ cpuUsPerReq?: number }>) => (runs.every((r) => r.cpuUsPerReq !== undefined) ? median(runs.map((r) => r.cpuUsPerReq!)) : undefined);
+    row.cpuUsPerReq = cpu(own);
+    row.bareCpuUsPerReq = cpu(bareRuns);
     rows.push(row);
     log(`  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms`);
   }

@@ -21,6 +21,8 @@ export interface DocumentConventions {
   badPathRef?: string;
   /** A shared 422 answer for query parameters that have one (`InvalidPaging`). */
   invalidRef?: (codes: string[]) => string | undefined;
+  /** Real answers of the demo, by operationId (scripts/capture-examples.ts): the success answers' examples. */
+  examples?: Record<string, { body: unknown }>;
 }
 
 export const IF_NONE_MATCH: ParamSpec = {
@@ -66,7 +68,7 @@ function responses(op: AnyOperation, conv: DocumentConventions): Schema {
   const query = Object.entries((op.query ?? {}) as Record<string, QueryParam>);
   const ok = String(op.status ?? 200);
   const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(query.some(([n]) => n === 'page') ? ['Link'] : []), ...(ok === '201' ? ['Location'] : []), ...(limited ? RATE_HEADERS : [])];
-  const out: Record<string, Schema> = { [ok]: successResponse(op.doc.okDescription, okHeaders, op.doc.body) };
+  const out: Record<string, Schema> = { [ok]: successResponse(op.doc.okDescription, okHeaders, op.doc.body, conv.examples?.[op.doc.operationId]?.body) };
   if (isGet) out['304'] = notModifiedFor(limited);
   const bad = [...(op.body ? ['invalid_json'] : []), ...(hasPath ? ['invalid_path'] : [])];
   if (bad.length === 1 && bad[0] === 'invalid_path' && conv.badPathRef) out['400'] = ref('responses', conv.badPathRef);

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { BufferedLogStream } from './log-stream';
 
 /**
  * Logs never carry credentials: request logs are built field by field (no headers), and
@@ -21,12 +22,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   if (destination) return pino(options, destination);
   const pretty = humanReader() ? prettyTarget() : null;
   if (pretty) return pino({ ...options, transport: { target: pretty, options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
-  // Buffered: records are written 4 KiB at a time (and at least every second), not one write per
-  // record: with every request logged, a write each was a tenth of the service's time. pino
-  // flushes the buffer when the process exits, a crash included.
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => stream.flush(), 1000).unref();
-  return pino(options, stream);
+  // Buffered: see log-stream.ts for why (every request is logged) and what it costs.
+  return pino(options, new BufferedLogStream(1));
 }
 
 /**

@@ -75,12 +75,12 @@ export function standardResponses(words: StandardResponseWords, own: Record<stri
   };
 }
 
-/** The success answer of an operation; its body is the name of a schema, or an inline schema. */
-export function successResponse(description: string, headers: string[], body: string | Schema): Schema {
+/** The success answer of an operation; its body is the name of a schema, or an inline schema; with an example answer if given. */
+export function successResponse(description: string, headers: string[], body: string | Schema, example?: unknown): Schema {
   return {
     description,
     headers: headerSet(headers),
-    content: json(typeof body === 'string' ? schemaRef(body) : body),
+    content: json(typeof body === 'string' ? schemaRef(body) : body, example),
   };
 }
 

@@ -11,6 +11,7 @@
  */
 import { operationPaths, parameterComponents } from '../http/operation.openapi';
 import { componentSchemas } from '../lib/openapi.zod';
+import examples from './examples.json';
 import { INFO_DESCRIPTION, METHOD_NOTE } from './openapi.intro';
 import { bearerScheme, errorResponse, openApiDocument, renderOpenApi } from '../lib/openapi.helpers';
 import { commonHeaderSpecs, standardResponses } from '../lib/openapi.responses';
@@ -55,7 +56,7 @@ const sharedResponses = standardResponses(
 
 /** The document of `operations` (all of the partner API's by default). */
 export function buildPartnerOpenApi(operations: readonly AnyOperation[] = PARTNER_OPERATIONS): Record<string, unknown> {
-  const paths = operationPaths(operations, { scopeText, pathDescription: METHOD_NOTE, badPathRef: 'BadPath' });
+  const paths = operationPaths(operations, { scopeText, pathDescription: METHOD_NOTE, badPathRef: 'BadPath', examples });
   return openApiDocument({
     title: 'Ranking partner API',
     version: PARTNER_OPENAPI_VERSION,

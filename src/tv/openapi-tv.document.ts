@@ -19,6 +19,7 @@ import type { AnyOperation } from '../http/operation';
 import { operationPaths, parameterComponents, requestBodyComponents } from '../http/operation.openapi';
 import { bearerScheme, openApiDocument, renderOpenApi } from '../lib/openapi.helpers';
 import { componentSchemas } from '../lib/openapi.zod';
+import examples from './examples.json';
 import { INFO_DESCRIPTION } from './openapi-tv.intro';
 import { headerSpecs, sharedResponses } from './openapi-tv.responses';
 import { TV_API_BASE, TV_OPERATIONS } from './tv-api.door';
@@ -40,7 +41,7 @@ const PAGING_CODES = 'invalid_page,invalid_per_page';
 
 
 export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIONS): Record<string, unknown> {
-  const paths = operationPaths(operations, { scopeText, invalidRef: (codes) => (codes.join() === PAGING_CODES ? 'InvalidPaging' : undefined) });
+  const paths = operationPaths(operations, { scopeText, invalidRef: (codes) => (codes.join() === PAGING_CODES ? 'InvalidPaging' : undefined), examples });
 
   const schemas = componentSchemas(TV_COMPONENTS);
   return openApiDocument({
