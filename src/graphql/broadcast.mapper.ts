@@ -1,25 +1,27 @@
-import type { BroadcastRow } from '../domain/channels/broadcast.row';
-import type { Broadcast, BroadcastInput, BroadcastPatch, BroadcastStateEnum, SourceEnum, VisibilityEnum } from './graphql.types';
-import { isUuid } from '../domain/ids';
-import type { Source, Visibility } from '../domain/channels/broadcast.entities';
+import type { BroadcastRecord } from '../domain/channels/broadcast.entities';
 import type { BroadcastInput as DomainBroadcastInput, BroadcastPatch as DomainBroadcastPatch } from '../domain/channels/broadcast.input';
-import type { Discipline } from '../domain/reference/vocabulary';
 import { readIsoTime } from '../http/iso-time';
+import type { Broadcast, BroadcastInput, BroadcastPatch } from './graphql.types';
 
-export function toGqlBroadcast(r: BroadcastRow, ingestServerUrl: string, streamKey?: string): Broadcast {
+/**
+ * The domain's broadcast as the studio's GraphQL object, field for field: the one mapping of this
+ * door (the TV API's snake_case view is another door's). Enum fields keep the domain's values; the
+ * GraphQL enums show them in upper case.
+ */
+export function toGqlBroadcast(b: BroadcastRecord, ingestServerUrl: string, streamKey?: string): Broadcast {
   return {
-    id: r.id, slug: r.slug, channelSlug: r.channel_slug, title: r.title, source: r.source as SourceEnum, sourceUrl: r.source_url,
-    scheduledAt: new Date(r.scheduled_at), startedAt: r.started_at && new Date(r.started_at), endedAt: r.ended_at && new Date(r.ended_at),
-    state: r.state as BroadcastStateEnum, visibility: r.visibility as VisibilityEnum, discipline: r.discipline, language: r.language,
-    tags: r.tags, replayUrl: r.replay_url,
-    ingest: r.source === 'ingest' ? { serverUrl: ingestServerUrl, streamKey: streamKey ?? null } : null,
+    id: b.id, slug: b.slug, channelSlug: b.channel.slug, title: b.title, source: b.source, sourceUrl: b.sourceUrl,
+    scheduledAt: b.scheduledAt, startedAt: b.startedAt, endedAt: b.endedAt, state: b.state, visibility: b.visibility,
+    discipline: b.discipline, language: b.language, tags: b.tags, replayUrl: b.replayUrl,
+    ingest: b.source === 'ingest' ? { serverUrl: ingestServerUrl, streamKey: streamKey ?? null } : null,
   };
 }
 
 /**
- * The studio's input as the domain's typed input, field for field. GraphQL has checked the types;
- * the domain judges the values (a null where a value is needed included) after the access check,
- * with the TV API's codes. An unreadable time becomes an invalid Date, refused there in its turn.
+ * The studio's input as the domain's typed input, field for field. GraphQL has checked the types
+ * (and turned enum names into the domain's values); the domain judges the values (a null where a
+ * value is needed included) after the access check, with the TV API's codes. An unreadable time
+ * becomes an invalid Date, refused there in its turn.
  */
 export function toBroadcastInput(input: BroadcastInput): DomainBroadcastInput {
   return toBroadcastPatch(input) as DomainBroadcastInput;
@@ -29,22 +31,12 @@ export function toBroadcastInput(input: BroadcastInput): DomainBroadcastInput {
 export function toBroadcastPatch(input: BroadcastInput | BroadcastPatch): DomainBroadcastPatch {
   return {
     title: input.title,
-    source: input.source as Source | undefined,
+    source: input.source,
     sourceUrl: input.sourceUrl,
     scheduledAt: input.scheduledAt === undefined ? undefined : readIsoTime(input.scheduledAt),
-    visibility: input.visibility as Visibility | undefined,
-    discipline: input.discipline as Discipline | null | undefined,
+    visibility: input.visibility,
+    discipline: input.discipline,
     language: input.language,
     tags: input.tags,
   };
-}
-
-export function encodeCursor(r: BroadcastRow): string {
-  return Buffer.from(`${new Date(r.scheduled_at).toISOString()}|${r.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { scheduledAt: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const scheduledAt = new Date(at ?? '');
-  return Number.isNaN(scheduledAt.getTime()) || !isUuid(id ?? '') ? null : { scheduledAt, id };
 }

@@ -1,16 +1,15 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Container } from '../container';
-import { DomainError } from '../domain/errors';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { rateLimit } from '../http/rate-limit';
 import { StudioAnswerCache, type AnswerSlot } from './answer-cache';
 import { contextFor, type GqlContext } from './context';
+import { formatError, graphqlErrorBody } from './error-codes';
 import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
-import { isLimitCode, LIMIT_CODES, queryLimits, tokenLimitError, tooManyTokens, tooManyTokensMessage } from './query-limits';
+import { LIMIT_CODES, queryLimits, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
 
 const ANONYMOUS_PER_MINUTE = 30;
@@ -66,22 +65,6 @@ function answerFromCache(answers: StudioAnswerCache) {
   };
 }
 
-/** Domain codes go to extensions.code; nothing internal (stack, SQL) leaves the server. */
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = error instanceof GraphQLError ? error.originalError : error;
-  if (original instanceof DomainError) {
-    return { message: original.message, path: formatted.path, locations: formatted.locations, extensions: { code: original.code } };
-  }
-  if (original instanceof GraphQLError && (isLimitCode(original.extensions.code) || original.extensions.code === NUL_CODE)) {
-    return { message: original.message, extensions: { code: original.extensions.code } };
-  }
-  const tokens = original instanceof GraphQLError ? tokenLimitError(original.message) : null;
-  if (tokens) return { message: tokens.message, extensions: { code: tokens.code } };
-  const code = formatted.extensions?.code;
-  if (code && code !== 'INTERNAL_SERVER_ERROR') return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
-  return { message: 'an internal error occurred', path: formatted.path, extensions: { code: 'internal' } };
-}
-
 /**
  * /graphql: the studio's door. A session (`Authorization: Bearer st_...`) is checked by the same
  * authenticate and rate-limit middleware as the REST doors; without one only `login` answers.
@@ -104,6 +87,11 @@ export function graphqlRouter(c: Container): Router {
   });
   const started = server.start();
   const router = Router();
+  // every refusal on this door, whoever makes it (authentication, limits, body parsing), is a GraphQL response
+  router.use((_req: Request, res: Response, next: NextFunction) => {
+    res.locals.errorBody = graphqlErrorBody;
+    next();
+  });
   const auth = authenticate(async (token, req) => {
     const principal = await c.services.studioAuth.authenticate(token);
     (req.res as Response).locals.studioPrincipal = principal;

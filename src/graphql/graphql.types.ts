@@ -1,144 +1,142 @@
 import { DateTimeISOResolver } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType, Float } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { BroadcastState, Source, Visibility } from '../domain/channels/broadcast.entities';
+import type { Signal } from '../domain/channels/broadcast-health';
+import type { BillingState, ChannelScope, Plan, Role } from '../domain/channels/channel.entities';
+import type { Discipline } from '../domain/reference/vocabulary';
+import {
+  BillingStateEnum, BroadcastStateEnum, ChannelScopeEnum, DisciplineEnum, PlanEnum, RoleEnum, SignalEnum, SourceEnum, VisibilityEnum,
+} from './graphql.enums';
 
-export enum BroadcastStateEnum { scheduled = 'scheduled', live = 'live', ended = 'ended', replay = 'replay' }
-export enum SourceEnum { youtube = 'youtube', vimeo = 'vimeo', hls = 'hls', mp4 = 'mp4', ingest = 'ingest' }
-export enum VisibilityEnum { public = 'public', unlisted = 'unlisted', followers = 'followers', ppv = 'ppv' }
-export enum RoleEnum { owner = 'owner', manager = 'manager', editor = 'editor', viewer = 'viewer' }
-export enum ChannelScopeEnum { read = 'read', broadcasts_write = 'broadcasts:write' }
-registerEnumType(BroadcastStateEnum, { name: 'BroadcastState', description: 'scheduled -> live -> ended -> replay' });
-registerEnumType(SourceEnum, { name: 'BroadcastSource' });
-registerEnumType(VisibilityEnum, { name: 'Visibility' });
-registerEnumType(RoleEnum, { name: 'Role', description: 'owner and manager manage keys, webhooks and broadcasts; editor manages broadcasts; viewer reads' });
-registerEnumType(ChannelScopeEnum, { name: 'ChannelScope', valuesConfig: { broadcasts_write: { description: 'broadcasts:write' } } });
-
-@ObjectType()
+@ObjectType({ description: 'A signed-in studio session.' })
 export class Session {
   @Field({ description: 'The session token (st_...): send it as "Authorization: Bearer <token>" to /graphql. Shown once.' }) token!: string;
-  @Field(() => DateTimeISOResolver) expiresAt!: Date;
+  @Field(() => DateTimeISOResolver, { description: 'When the session ends (12 hours after sign-in).' }) expiresAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A channel's live slots: how many broadcasts it may have live at once, and how many are." })
 export class LiveSlots {
-  @Field(() => Int) used!: number;
-  @Field(() => Int) total!: number;
+  @Field(() => Int, { description: 'Broadcasts live now.' }) used!: number;
+  @Field(() => Int, { description: "Broadcasts the plan allows live at once (FREE 1, PRO 3, BROADCASTER 10)." }) total!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Where an ingest broadcast is pushed to.' })
 export class Ingest {
-  @Field() serverUrl!: string;
-  @Field(() => String, { nullable: true, description: 'Only in the answer that creates or rotates it.' }) streamKey!: string | null;
+  @Field({ description: 'The media server URL to push the stream to (rtmp://, rtmps:// or srt://).' }) serverUrl!: string;
+  @Field(() => String, { nullable: true, description: 'The stream key: only in the answer that creates the broadcast or switches it to ingest, null afterwards.' }) streamKey!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Something wrong with a broadcast right now.' })
 export class HealthWarning {
-  @Field() code!: string;
-  @Field() message!: string;
+  @Field({ description: 'What is wrong: no_signal_while_live, low_bitrate or low_fps.' }) code!: string;
+  @Field({ description: 'The same in a sentence, with the figures.' }) message!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A broadcast's health: its signal and the media server's latest metrics." })
 export class BroadcastHealth {
-  @Field({ description: 'receiving, no_signal, or external (a non-ingest source)' }) signal!: string;
-  @Field(() => Int, { nullable: true }) bitrateKbps!: number | null;
-  @Field(() => String, { nullable: true }) resolution!: string | null;
-  @Field(() => Float, { nullable: true }) fps!: number | null;
-  @Field(() => Int, { nullable: true }) viewers!: number | null;
-  @Field(() => [HealthWarning]) warnings!: HealthWarning[];
-  @Field(() => DateTimeISOResolver, { nullable: true }) updatedAt!: Date | null;
+  @Field(() => SignalEnum, { description: 'Whether the video is arriving.' }) signal!: Signal;
+  @Field(() => Int, { nullable: true, description: 'Bitrate in kbit/s; null without a fresh report or for an external source.' }) bitrateKbps!: number | null;
+  @Field(() => String, { nullable: true, description: 'Resolution, e.g. 1920x1080; null without a fresh report.' }) resolution!: string | null;
+  @Field(() => Float, { nullable: true, description: 'Frames per second; null without a fresh report.' }) fps!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Viewers now; null without a fresh report.' }) viewers!: number | null;
+  @Field(() => [HealthWarning], { description: 'What is wrong right now; empty when all is well.' }) warnings!: HealthWarning[];
+  @Field(() => DateTimeISOResolver, { nullable: true, description: "When the media server's latest report arrived; null if none ever did." }) updatedAt!: Date | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "A broadcast of one of the user's channels, as the TV API's channel endpoints show it." })
 export class Broadcast {
-  @Field(() => ID) id!: string;
-  @Field() slug!: string;
-  @Field() channelSlug!: string;
-  @Field() title!: string;
-  @Field(() => SourceEnum) source!: SourceEnum;
-  @Field(() => String, { nullable: true }) sourceUrl!: string | null;
-  @Field(() => DateTimeISOResolver) scheduledAt!: Date;
-  @Field(() => DateTimeISOResolver, { nullable: true }) startedAt!: Date | null;
-  @Field(() => DateTimeISOResolver, { nullable: true }) endedAt!: Date | null;
-  @Field(() => BroadcastStateEnum) state!: BroadcastStateEnum;
-  @Field(() => VisibilityEnum) visibility!: VisibilityEnum;
-  @Field(() => String, { nullable: true }) discipline!: string | null;
-  @Field() language!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => String, { nullable: true }) replayUrl!: string | null;
-  @Field(() => Ingest, { nullable: true }) ingest!: Ingest | null;
+  @Field(() => ID, { description: 'The broadcast id (a uuid), as in /api/tv/broadcasts/{id}.' }) id!: string;
+  @Field({ description: 'The public slug, as in /api/tv/broadcasts/{slug}.' }) slug!: string;
+  @Field({ description: "The slug of the broadcast's channel." }) channelSlug!: string;
+  @Field({ description: 'The title, 1 to 140 characters.' }) title!: string;
+  @Field(() => SourceEnum, { description: 'Where the video comes from.' }) source!: Source;
+  @Field(() => String, { nullable: true, description: 'The video URL; null for an ingest broadcast.' }) sourceUrl!: string | null;
+  @Field(() => DateTimeISOResolver, { description: 'When it is to start.' }) scheduledAt!: Date;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: 'When it went live.' }) startedAt!: Date | null;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: 'When it ended.' }) endedAt!: Date | null;
+  @Field(() => BroadcastStateEnum, { description: 'Where it is in its life.' }) state!: BroadcastState;
+  @Field(() => VisibilityEnum, { description: 'Who may watch it.' }) visibility!: Visibility;
+  @Field(() => DisciplineEnum, { nullable: true, description: 'The discipline shown, if any.' }) discipline!: Discipline | null;
+  @Field({ description: 'The commentary language, ISO 639-1 (e.g. en).' }) language!: string;
+  @Field(() => [String], { description: 'Up to 10 tags of a-z, 0-9 and -.' }) tags!: string[];
+  @Field(() => String, { nullable: true, description: 'The replay URL once the replay is ready.' }) replayUrl!: string | null;
+  @Field(() => Ingest, { nullable: true, description: 'Where to push the stream: ingest broadcasts only.' }) ingest!: Ingest | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Where a page of a connection lies in the whole list (the Relay PageInfo).' })
 export class PageInfo {
-  @Field() hasNextPage!: boolean;
-  @Field(() => String, { nullable: true }) endCursor!: string | null;
+  @Field({ description: 'Whether items follow this page (forward: more after endCursor; backward: items after `before`).' }) hasNextPage!: boolean;
+  @Field({ description: 'Whether items precede this page (backward: more before startCursor; forward: items up to `after`).' }) hasPreviousPage!: boolean;
+  @Field(() => String, { nullable: true, description: "The first edge's cursor: pass it as `before` for the previous page; null when the page is empty." }) startCursor!: string | null;
+  @Field(() => String, { nullable: true, description: "The last edge's cursor: pass it as `after` for the next page; null when the page is empty." }) endCursor!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A broadcast in a connection, with its cursor.' })
 export class BroadcastEdge {
-  @Field() cursor!: string;
-  @Field(() => Broadcast) node!: Broadcast;
+  @Field({ description: 'Where this broadcast stands in the list: pass it as `after` or `before`.' }) cursor!: string;
+  @Field(() => Broadcast, { description: 'The broadcast.' }) node!: Broadcast;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of a channel's broadcasts, newest scheduled first (a Relay connection)." })
 export class BroadcastConnection {
-  @Field(() => [BroadcastEdge]) edges!: BroadcastEdge[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
+  @Field(() => [BroadcastEdge], { description: 'The broadcasts of this page, in list order.' }) edges!: BroadcastEdge[];
+  @Field(() => PageInfo, { description: 'Where this page lies in the list.' }) pageInfo!: PageInfo;
 }
 
-@ObjectType()
+@ObjectType({ description: "A channel API key for /api/tv; the key itself is shown only when it is created." })
 export class ChannelApiKey {
-  @Field(() => ID) id!: string;
-  @Field() name!: string;
+  @Field(() => ID, { description: 'The key id (a uuid), to revoke it.' }) id!: string;
+  @Field({ description: 'The name given at creation.' }) name!: string;
   @Field({ description: 'The first characters of the key, to recognise it.' }) prefix!: string;
-  @Field(() => [String]) scopes!: string[];
-  @Field(() => DateTimeISOResolver) createdAt!: Date;
-  @Field(() => DateTimeISOResolver, { nullable: true }) revokedAt!: Date | null;
-  @Field(() => DateTimeISOResolver, { nullable: true }) lastUsedAt!: Date | null;
+  @Field(() => [ChannelScopeEnum], { description: 'What the key may do.' }) scopes!: ChannelScope[];
+  @Field(() => DateTimeISOResolver, { description: 'When it was created.' }) createdAt!: Date;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: 'When it was revoked; null while it works.' }) revokedAt!: Date | null;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: 'When it was last used on /api/tv.' }) lastUsedAt!: Date | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A new channel API key, with the key shown this once.' })
 export class CreatedChannelApiKey {
-  @Field(() => ChannelApiKey) key!: ChannelApiKey;
+  @Field(() => ChannelApiKey, { description: 'The key as it will be listed.' }) key!: ChannelApiKey;
   @Field({ description: 'The key itself (ck_...), shown this once.' }) secret!: string;
 }
 
 @ObjectType({ description: 'A channel the signed-in user holds a role on.' })
 export class StudioChannel {
-  @Field(() => ID) id!: string;
-  @Field() slug!: string;
-  @Field() name!: string;
-  @Field() plan!: string;
-  @Field() billingState!: string;
-  @Field() approved!: boolean;
-  @Field(() => RoleEnum) role!: RoleEnum;
+  @Field(() => ID, { description: 'The channel id (a uuid).' }) id!: string;
+  @Field({ description: 'The channel slug, as in /api/tv/channels/{slug}.' }) slug!: string;
+  @Field({ description: 'The channel name.' }) name!: string;
+  @Field(() => PlanEnum, { description: 'The plan: live slots and sources allowed.' }) plan!: Plan;
+  @Field(() => BillingStateEnum, { description: 'The billing state: going live needs ACTIVE or TRIALING.' }) billingState!: BillingState;
+  @Field({ description: 'Whether the operator approved the channel (an unapproved one is never listed publicly).' }) approved!: boolean;
+  @Field(() => RoleEnum, { description: "The signed-in user's role on this channel." }) role!: Role;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The signed-in studio user.' })
 export class Viewer {
-  @Field(() => ID) id!: string;
-  @Field() email!: string;
+  @Field(() => ID, { description: 'The user id (a uuid).' }) id!: string;
+  @Field({ description: 'The email the user signs in with.' }) email!: string;
 }
 
-@InputType({ description: 'The TV API creation fields; errors carry the same codes in extensions.code.' })
+@InputType({ description: 'A new broadcast: the TV API creation fields; errors carry the same codes in extensions.code.' })
 export class BroadcastInput {
-  @Field() title!: string;
-  @Field(() => SourceEnum) source!: SourceEnum;
-  @Field(() => String, { nullable: true }) sourceUrl?: string | null;
-  @Field({ description: 'ISO 8601 with an offset' }) scheduledAt!: string;
-  @Field(() => VisibilityEnum, { nullable: true }) visibility?: VisibilityEnum;
-  @Field(() => String, { nullable: true }) discipline?: string | null;
-  @Field({ nullable: true }) language?: string;
-  @Field(() => [String], { nullable: true }) tags?: string[];
+  @Field({ description: 'The title, 1 to 140 characters (invalid_title).' }) title!: string;
+  @Field(() => SourceEnum, { description: 'Where the video comes from.' }) source!: Source;
+  @Field(() => String, { nullable: true, description: 'The https video URL matching the source; required unless the source is INGEST, and refused then (invalid_source_url).' }) sourceUrl?: string | null;
+  @Field({ description: 'When it is to start: ISO 8601 with an offset, e.g. 2026-06-15T20:00:00+02:00 (invalid_scheduled_at).' }) scheduledAt!: string;
+  @Field(() => VisibilityEnum, { nullable: true, description: 'Who may watch it; PUBLIC when omitted.' }) visibility?: Visibility;
+  @Field(() => DisciplineEnum, { nullable: true, description: 'The discipline shown, or null.' }) discipline?: Discipline | null;
+  @Field({ nullable: true, description: 'The commentary language, ISO 639-1; en when omitted (invalid_language).' }) language?: string;
+  @Field(() => [String], { nullable: true, description: 'Up to 10 tags, each 1 to 32 characters of a-z, 0-9 and - (invalid_tags).' }) tags?: string[];
 }
 
-@InputType()
+@InputType({ description: 'A change to a broadcast: the fields given change, the others stay. Which fields may change depends on the state (invalid_state).' })
 export class BroadcastPatch {
-  @Field({ nullable: true }) title?: string;
-  @Field(() => SourceEnum, { nullable: true }) source?: SourceEnum;
-  @Field(() => String, { nullable: true }) sourceUrl?: string | null;
-  @Field({ nullable: true }) scheduledAt?: string;
-  @Field(() => VisibilityEnum, { nullable: true }) visibility?: VisibilityEnum;
-  @Field(() => String, { nullable: true }) discipline?: string | null;
-  @Field({ nullable: true }) language?: string;
-  @Field(() => [String], { nullable: true }) tags?: string[];
+  @Field({ nullable: true, description: 'The title, 1 to 140 characters.' }) title?: string;
+  @Field(() => SourceEnum, { nullable: true, description: 'Where the video comes from; only while SCHEDULED.' }) source?: Source;
+  @Field(() => String, { nullable: true, description: 'The https video URL matching the source; only while SCHEDULED.' }) sourceUrl?: string | null;
+  @Field({ nullable: true, description: 'When it is to start, ISO 8601 with an offset; only while SCHEDULED.' }) scheduledAt?: string;
+  @Field(() => VisibilityEnum, { nullable: true, description: 'Who may watch it.' }) visibility?: Visibility;
+  @Field(() => DisciplineEnum, { nullable: true, description: 'The discipline shown, or null to clear it.' }) discipline?: Discipline | null;
+  @Field({ nullable: true, description: 'The commentary language, ISO 639-1.' }) language?: string;
+  @Field(() => [String], { nullable: true, description: 'The tags, replacing the current ones.' }) tags?: string[];
 }

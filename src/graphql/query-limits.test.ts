@@ -1,7 +1,7 @@
 import { buildSchema, getIntrospectionQuery, GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatError } from './graphql.middleware';
+import { formatError } from './error-codes';
 import { QUERY_LIMITS, queryLimits, tokenLimitError, tooManyTokens } from './query-limits';
 
 const toy = buildSchema(`type Node { id: ID! name: String child: Node children(first: Int): [Node!]! } type Query { root: Node roots(first: Int): [Node!]! }`);

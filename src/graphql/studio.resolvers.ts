@@ -1,16 +1,18 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { computeHealth, healthHoldsUntil } from '../domain/channels/broadcast-health';
-import { rowOf } from '../domain/channels/broadcast.row';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../domain/errors';
 import { TooManyAuthFailures } from '../http/authenticate';
-import { decodeCursor, encodeCursor, toBroadcastInput, toBroadcastPatch, toGqlBroadcast } from './broadcast.mapper';
+import type { BroadcastState } from '../domain/channels/broadcast.entities';
+import type { ChannelScope } from '../domain/channels/channel.entities';
+import { broadcastConnection } from './broadcast.connection';
+import { toBroadcastInput, toBroadcastPatch, toGqlBroadcast } from './broadcast.mapper';
 import { StudioAnswerCache } from './answer-cache';
 import { signedIn, type GqlContext } from './context';
+import { BroadcastStateEnum, ChannelScopeEnum } from './graphql.enums';
 import {
-  Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, BroadcastStateEnum, ChannelApiKey,
-  ChannelScopeEnum, CreatedChannelApiKey, LiveSlots, RoleEnum, Session, StudioChannel, Viewer,
+  Broadcast, BroadcastConnection, BroadcastHealth, BroadcastInput, BroadcastPatch, ChannelApiKey, CreatedChannelApiKey, LiveSlots, Session, StudioChannel, Viewer,
 } from './graphql.types';
 import type { StudioChannelRow as ChannelRow } from '../domain/channels/studio.queries';
 
@@ -19,7 +21,7 @@ async function channelsOf(ctx: GqlContext, ids: string[]): Promise<ChannelRow[]>
 }
 
 function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
-  return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role: signedIn(ctx).roles.get(r.id) as RoleEnum };
+  return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role: signedIn(ctx).roles.get(r.id)! };
 }
 
 @Resolver(() => Viewer)
@@ -36,7 +38,9 @@ export class ViewerResolver {
   }
 
   @Mutation(() => Session, { description: 'Signs in; the token is valid 12 hours.' })
-  async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GqlContext): Promise<Session> {
+  async login(
+    @Arg('email', { description: 'The email the user signs in with.' }) email: string, @Arg('password', { description: 'The password.' }) password: string, @Ctx() ctx: GqlContext,
+  ): Promise<Session> {
     // a wrong email or password is a failed authentication; past the client's budget: HTTP 429
     const s = await ctx.authFailures.attempt(ctx.clientIp, () => ctx.services.studioAuth.login(email, password),
       (err) => err instanceof DomainError && err.code === 'invalid_credentials').catch(asHttp429);
@@ -52,36 +56,30 @@ export class ViewerResolver {
 
 @Resolver(() => StudioChannel)
 export class ChannelResolver {
-  @Query(() => StudioChannel)
-  async channel(@Arg('slug') slug: string, @Ctx() ctx: GqlContext): Promise<StudioChannel> {
+  @Query(() => StudioChannel, { description: 'One channel the user holds a role on; any other slug is not_found.' })
+  async channel(@Arg('slug', { description: 'The channel slug.' }) slug: string, @Ctx() ctx: GqlContext): Promise<StudioChannel> {
     return toChannel(ctx, await ctx.services.studio.channelFor(signedIn(ctx), slug, 'read'));
   }
 
-  @FieldResolver(() => LiveSlots)
+  @FieldResolver(() => LiveSlots, { description: 'How many broadcasts the channel may have live at once, and how many are.' })
   async liveSlots(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<LiveSlots> {
-    return { used: await ctx.loaders.liveSlotsUsed.load(channel.id), total: LIVE_SLOTS[channel.plan as keyof typeof LIVE_SLOTS] };
+    return { used: await ctx.loaders.liveSlotsUsed.load(channel.id), total: LIVE_SLOTS[channel.plan] };
   }
 
-  @FieldResolver(() => BroadcastConnection)
+  @FieldResolver(() => BroadcastConnection, { description: 'The channel\'s broadcasts, newest scheduled first: `first` (1 to 100, default 20) after `after`, or `last` before `before`.' })
   async broadcasts(
     @Root() channel: StudioChannel,
     @Ctx() ctx: GqlContext,
-    @Arg('state', () => BroadcastStateEnum, { nullable: true }) state?: BroadcastStateEnum,
-    @Arg('first', () => Int, { defaultValue: 20 }) first = 20,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('state', () => BroadcastStateEnum, { nullable: true, description: 'Only broadcasts in this state.' }) state?: BroadcastState | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page forward: this many broadcasts (1 to 100); 20 when neither first nor last is given.' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'Page forward: the broadcasts after this cursor (an endCursor).' }) after?: string | null,
+    @Arg('last', () => Int, { nullable: true, description: 'Page backward: this many broadcasts (1 to 100), the last ones before `before`.' }) last?: number | null,
+    @Arg('before', () => String, { nullable: true, description: 'Page backward: the broadcasts before this cursor (a startCursor).' }) before?: string | null,
   ): Promise<BroadcastConnection> {
-    if (first < 1 || first > 100) throw new DomainError('invalid_first', 'first must be from 1 to 100');
-    const cursor = after ? decodeCursor(after) : undefined;
-    if (after && !cursor) throw new DomainError('invalid_after', 'after is not a cursor of this connection');
-    const rows = await ctx.services.tv.channelBroadcasts(channel.id, { state, first: first + 1, after: cursor ?? undefined });
-    const page = rows.slice(0, first);
-    return {
-      edges: page.map((r) => ({ cursor: encodeCursor(r), node: toGqlBroadcast(r, ctx.ingestServerUrl) })),
-      pageInfo: { hasNextPage: rows.length > first, endCursor: page.length ? encodeCursor(page[page.length - 1]) : null },
-    };
+    return broadcastConnection(ctx.services.studio, channel.id, state ?? undefined, { first, after, last, before }, ctx.ingestServerUrl);
   }
 
-  @FieldResolver(() => [ChannelApiKey], { nullable: true, description: 'Owners and managers only: null with a forbidden error for other roles, so one channel does not fail a whole dashboard.' })
+  @FieldResolver(() => [ChannelApiKey], { nullable: true, description: "The channel's API keys, revoked ones included. Owners and managers only: null with a forbidden error for other roles, so one channel does not fail a whole dashboard." })
   async apiKeys(@Root() channel: StudioChannel, @Ctx() ctx: GqlContext): Promise<ChannelApiKey[]> {
     signedIn(ctx);
     return ctx.loaders.apiKeys.load(channel.id);
@@ -89,7 +87,10 @@ export class ChannelResolver {
 
   @Mutation(() => CreatedChannelApiKey, { description: 'A key for /api/tv, shown once. Owners and managers.' })
   async createChannelApiKey(
-    @Arg('channel') slug: string, @Arg('name') name: string, @Arg('scopes', () => [ChannelScopeEnum]) scopes: ChannelScopeEnum[], @Ctx() ctx: GqlContext,
+    @Arg('channel', { description: 'The channel slug.' }) slug: string,
+    @Arg('name', { description: 'A name to recognise the key by, 1 to 100 characters.' }) name: string,
+    @Arg('scopes', () => [ChannelScopeEnum], { description: 'What the key may do.' }) scopes: ChannelScope[],
+    @Ctx() ctx: GqlContext,
   ): Promise<CreatedChannelApiKey> {
     const p = signedIn(ctx);
     const channel = await ctx.services.studio.channelFor(p, slug, 'keys');
@@ -97,8 +98,10 @@ export class ChannelResolver {
     return { secret: token, key: { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.createdAt, revokedAt: null, lastUsedAt: null } };
   }
 
-  @Mutation(() => ChannelApiKey, { description: 'Revokes a key: it stops working on /api/tv at once.' })
-  async revokeChannelApiKey(@Arg('channel') slug: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<ChannelApiKey> {
+  @Mutation(() => ChannelApiKey, { description: 'Revokes a key: it stops working on /api/tv at once. Owners and managers.' })
+  async revokeChannelApiKey(
+    @Arg('channel', { description: 'The channel slug.' }) slug: string, @Arg('id', () => ID, { description: 'The key id.' }) id: string, @Ctx() ctx: GqlContext,
+  ): Promise<ChannelApiKey> {
     const p = signedIn(ctx);
     const channel = await ctx.services.studio.channelFor(p, slug, 'keys');
     const key = await ctx.services.channels.revokeKey(p, channel.id, id);
@@ -108,7 +111,7 @@ export class ChannelResolver {
 
 @Resolver(() => Broadcast)
 export class BroadcastResolver {
-  @FieldResolver(() => BroadcastHealth)
+  @FieldResolver(() => BroadcastHealth, { description: 'Its signal, metrics and warnings now (ingest metrics come from the media server).' })
   async health(@Root() b: Broadcast, @Ctx() ctx: GqlContext): Promise<BroadcastHealth> {
     const telemetry = await ctx.loaders.telemetry.load(b.id);
     const now = ctx.clock.now();
@@ -118,27 +121,31 @@ export class BroadcastResolver {
   }
 
   @Mutation(() => Broadcast, { description: 'Creates a broadcast (the TV API rules and error codes); an ingest one shows its stream key once.' })
-  async createBroadcast(@Arg('channel') slug: string, @Arg('input') input: BroadcastInput, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+  async createBroadcast(
+    @Arg('channel', { description: 'The channel slug.' }) slug: string, @Arg('input', { description: 'The broadcast.' }) input: BroadcastInput, @Ctx() ctx: GqlContext,
+  ): Promise<Broadcast> {
     const p = signedIn(ctx);
     const channel = await ctx.services.studio.channelFor(p, slug, 'broadcasts');
     const r = await ctx.services.broadcasts.create(p, channel.id, toBroadcastInput(input));
-    return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
+    return toGqlBroadcast(r.broadcast, ctx.ingestServerUrl, r.streamKey);
   }
 
-  @Mutation(() => Broadcast)
-  async updateBroadcast(@Arg('id', () => ID) id: string, @Arg('input') input: BroadcastPatch, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+  @Mutation(() => Broadcast, { description: 'Changes a broadcast (the TV API rules: what may change depends on its state); switching to INGEST shows the new stream key once.' })
+  async updateBroadcast(
+    @Arg('id', () => ID, { description: 'The broadcast id.' }) id: string, @Arg('input', { description: 'The fields to change.' }) input: BroadcastPatch, @Ctx() ctx: GqlContext,
+  ): Promise<Broadcast> {
     const r = await ctx.services.broadcasts.update(signedIn(ctx), id, toBroadcastPatch(input));
-    return toGqlBroadcast(rowOf(r.broadcast), ctx.ingestServerUrl, r.streamKey);
+    return toGqlBroadcast(r.broadcast, ctx.ingestServerUrl, r.streamKey);
   }
 
-  @Mutation(() => Broadcast)
-  async goLive(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.goLive(signedIn(ctx), id)), ctx.ingestServerUrl);
+  @Mutation(() => Broadcast, { description: 'Starts a SCHEDULED broadcast: needs billing ACTIVE or TRIALING (billing_inactive), a plan that allows the source (plan_forbids_source) and a free live slot (no_live_slot).' })
+  async goLive(@Arg('id', () => ID, { description: 'The broadcast id.' }) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    return toGqlBroadcast(await ctx.services.broadcasts.goLive(signedIn(ctx), id), ctx.ingestServerUrl);
   }
 
-  @Mutation(() => Broadcast)
-  async endBroadcast(@Arg('id', () => ID) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
-    return toGqlBroadcast(rowOf(await ctx.services.broadcasts.end(signedIn(ctx), id)), ctx.ingestServerUrl);
+  @Mutation(() => Broadcast, { description: 'Ends a LIVE broadcast: it becomes a REPLAY (an ingest one stays ENDED until its recording is ready).' })
+  async endBroadcast(@Arg('id', () => ID, { description: 'The broadcast id.' }) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    return toGqlBroadcast(await ctx.services.broadcasts.end(signedIn(ctx), id), ctx.ingestServerUrl);
   }
 }
 

@@ -34,7 +34,14 @@ export function statusFor(code: DomainErrorCode | string): number {
   return STATUS[code] ?? (code.startsWith('invalid_') ? 422 : 500);
 }
 
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** How a door whose clients read another error shape (GraphQL's `errors`) writes an error body; REST's by default. */
+    errorBody?: (error: string, message: string, extra?: Record<string, unknown>) => unknown;
+  }
+}
+
 export function sendError(res: Response, status: number, error: string, message: string, extra?: Record<string, unknown>): void {
   if (status === 401 && !res.getHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
-  res.status(status).json({ error, message, ...extra });
+  res.status(status).json(res.locals?.errorBody?.(error, message, extra) ?? { error, message, ...extra });
 }

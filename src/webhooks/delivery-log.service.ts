@@ -4,6 +4,7 @@ import { DomainError, notFound } from '../domain/errors';
 import { announceChange } from '../domain/announce-change';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
+import { DELIVERY_STATUSES, type DeliveryStatus } from './webhook.entities';
 import { isUuid } from '../domain/ids';
 
 export interface DeliveryView {
@@ -11,7 +12,7 @@ export interface DeliveryView {
   event_id: string;
   event: string;
   endpoint_id: string;
-  status: string;
+  status: DeliveryStatus;
   attempt: number;
   next_attempt_at: Date;
   replay_of: string | null;
@@ -36,7 +37,7 @@ const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_i
     d.replay_of, d.last_status_code, d.last_error, d.created_at, d.completed_at
   from webhook_delivery d join webhook_event ev on ev.id = d.event_id`;
 
-const STATUSES = ['pending', 'sending', 'succeeded', 'failed'];
+const STATUSES: readonly string[] = DELIVERY_STATUSES;
 /** Raw queries return timestamps as PostgreSQL text: the views promise Dates. */
 const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 export const deliveryView = (r: DeliveryView): DeliveryView =>

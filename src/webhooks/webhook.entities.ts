@@ -38,7 +38,9 @@ export class WebhookEvent {
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }
 
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
+/** A delivery's states: pending (an attempt is due), sending, succeeded (a 2xx), failed (out of attempts, or 410 Gone). */
+export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One attempt series of one event to one endpoint; X-SVC-Delivery is its id. */
 @Entity()

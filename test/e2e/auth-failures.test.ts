@@ -31,8 +31,11 @@ const gql = (ip: string, query: string, token?: string) => {
   return req.send({ query });
 };
 
+/** A refusal's code: REST's `error`, or on /graphql (a GraphQL response) the first error's extensions.code. */
+const codeOf = (res: request.Response): unknown => (res.body.errors ? res.body.errors[0]?.extensions?.code : res.body.error);
+
 function expectRefused(res: request.Response) {
-  expect([res.status, res.body.error]).toEqual([429, 'rate_limited']);
+  expect([res.status, codeOf(res)]).toEqual([429, 'rate_limited']);
   expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(120);
   expect(res.headers['x-request-id']).toBeTruthy();
@@ -122,6 +125,6 @@ describe('credential headers are capped at 256 characters, refused before any lo
     const tv = await get('/api/tv/me', { ...from('198.51.100.78'), Authorization: `Bearer ck_${'a'.repeat(300)}` });
     expect([tv.status, tv.body.error]).toEqual([401, 'unauthenticated']);
     const g = await gql('198.51.100.78', '{ me { email } }', `st_${'a'.repeat(300)}`);
-    expect([g.status, g.body.error]).toEqual([401, 'unauthenticated']);
+    expect([g.status, g.body.errors[0].extensions.code]).toEqual([401, 'unauthenticated']);
   });
 });

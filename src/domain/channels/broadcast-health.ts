@@ -3,6 +3,10 @@ export const TELEMETRY_STALE_MS = 15_000;
 const LOW_BITRATE_KBPS = 1500;
 const LOW_FPS = 24;
 
+/** receiving: fresh ingest reports; no_signal: none, or too old; external: a source played from elsewhere (no metrics). */
+export const SIGNALS = ['receiving', 'no_signal', 'external'] as const;
+export type Signal = (typeof SIGNALS)[number];
+
 export interface Telemetry {
   publishing: boolean;
   bitrate_kbps: number | null;
@@ -15,7 +19,7 @@ export interface Telemetry {
 export interface Health {
   broadcast_id: string;
   state: string;
-  signal: 'receiving' | 'no_signal' | 'external';
+  signal: Signal;
   bitrate_kbps: number | null;
   resolution: string | null;
   fps: number | null;

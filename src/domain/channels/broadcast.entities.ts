@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArrayType, Entity, Index, ManyToOne, OneToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { Discipline } from '../reference/vocabulary';
 import { Channel } from './channel.entities';
 
 export const SOURCES = ['youtube', 'vimeo', 'hls', 'mp4', 'ingest'] as const;
@@ -30,7 +31,7 @@ export class Broadcast {
   @Property({ type: 'timestamptz', nullable: true }) endedAt: Date | null = null;
   @Property({ type: 'text' }) state: BroadcastState = 'scheduled';
   @Property({ type: 'text' }) visibility: Visibility = 'public';
-  @Property({ type: 'text', nullable: true }) discipline: string | null = null;
+  @Property({ type: 'text', nullable: true }) discipline: Discipline | null = null;
   @Property({ type: 'text' }) language: string = 'en';
   @Property({ type: ArrayType }) tags: string[] = [];
   @Property({ type: 'text', nullable: true }) replayUrl: string | null = null;
@@ -39,6 +40,14 @@ export class Broadcast {
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
+
+/**
+ * A broadcast as the domain hands it to a door: the entity's public fields and its channel's slug
+ * and name. A loaded entity is one; a read that bypasses the ORM builds one. Each door maps it to
+ * its own wire shape once (the TV API's snake_case view, the studio's GraphQL object).
+ */
+export type BroadcastRecord = Pick<Broadcast, 'id' | 'slug' | 'title' | 'source' | 'sourceUrl' | 'scheduledAt' | 'startedAt' | 'endedAt' | 'state'
+  | 'visibility' | 'discipline' | 'language' | 'tags' | 'replayUrl' | 'createdAt' | 'updatedAt'> & { channel: Pick<Channel, 'slug' | 'name'> };
 
 /** The latest report of the media server about an ingest broadcast. */
 @Entity()

@@ -43,6 +43,8 @@ export class ChannelMember {
 }
 
 export const CHANNEL_SCOPES = ['read', 'broadcasts:write'] as const;
+export type ChannelScope = (typeof CHANNEL_SCOPES)[number];
+export const isChannelScope = (s: string): s is ChannelScope => (CHANNEL_SCOPES as readonly string[]).includes(s);
 
 /** Channel API keys for automation on /api/tv; only the hash is stored. */
 @Entity()
@@ -52,7 +54,7 @@ export class ChannelApiKey {
   @Property({ type: 'text' }) name!: string;
   @Property({ type: 'text' }) prefix!: string;
   @Unique() @Property({ type: 'text' }) hash!: string;
-  @Property({ type: ArrayType }) scopes: string[] = [];
+  @Property({ type: ArrayType }) scopes: ChannelScope[] = [];
   @Property({ type: 'uuid', nullable: true }) createdBy: string | null = null;
   @Property({ type: 'timestamptz', nullable: true }) revokedAt: Date | null = null;
   @Property({ type: 'timestamptz', nullable: true }) lastUsedAt: Date | null = null;

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { displayPrefix, generateToken, hashToken } from '../partners/api-key.token';
 import type { Transactional } from '../unit-of-work';
-import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, PLANS, type BillingState, type Plan } from './channel.entities';
+import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, isChannelScope, PLANS, type BillingState, type Plan } from './channel.entities';
 import { isUuid } from '../ids';
 import { auditActor, authorize, type OperatorPrincipal, type Principal } from './channel-access';
 import type { ChannelRepository } from './channel.repository';
@@ -66,7 +66,7 @@ export class ChannelService {
   async createKey(principal: Principal, input: { channelId: string; name: string; scopes: string[]; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
     authorize(principal, input.channelId, 'keys');
     const scopes = [...new Set(input.scopes)];
-    if (scopes.length === 0 || scopes.some((s) => !(CHANNEL_SCOPES as readonly string[]).includes(s))) {
+    if (scopes.length === 0 || !scopes.every(isChannelScope)) {
       throw new DomainError('invalid_scopes', `scopes must be among ${CHANNEL_SCOPES.join(', ')}`);
     }
     if (!input.name?.trim() || input.name.length > 100) throw new DomainError('invalid_name', 'a key name of 1 to 100 characters is required');

@@ -94,17 +94,6 @@ export class TvQueries {
     return { channel: { ...c, live_total: LIVE_SLOTS[c.plan] }, broadcasts };
   }
 
-  /** A channel's broadcasts, newest scheduled first, after a keyset cursor (the studio's connection). */
-  async channelBroadcasts(channelId: string, opts: { state?: string; first: number; after?: { scheduledAt: Date; id: string } }): Promise<BroadcastRow[]> {
-    const where = ['c.id = ?'];
-    const params: unknown[] = [channelId];
-    if (opts.state) { where.push('b.state = ?'); params.push(opts.state); }
-    if (opts.after) { where.push('(b.scheduled_at, b.id) < (?::timestamptz, ?::uuid)'); params.push(opts.after.scheduledAt, opts.after.id); }
-    return this.connection().execute<BroadcastRow[]>(
-      `select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id
-        where ${where.join(' and ')} order by b.scheduled_at desc, b.id desc limit ?`, [...params, opts.first]);
-  }
-
   private async paged(from: string, params: unknown[], order: string, page: Page): Promise<Paged<BroadcastRow>> {
     const conn = this.connection();
     const [count, rows] = await Promise.all([

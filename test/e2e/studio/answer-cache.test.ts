@@ -76,53 +76,53 @@ describe('studio answers kept until their data changes', () => {
 
   it('shows each user their own answer', async () => {
     const manager = await login('manager@demo.tv', 'demo-manager-pass');
-    expect((await dashboard(owner)).role).toBe('owner');
-    expect((await dashboard(manager)).role).toBe('manager');
-    expect((await dashboard(owner)).role).toBe('owner');
+    expect((await dashboard(owner)).role).toBe('OWNER');
+    expect((await dashboard(manager)).role).toBe('MANAGER');
+    expect((await dashboard(owner)).role).toBe('OWNER');
   });
 
   it('a broadcast created, taken live and ended through the TV API is in the next answer', async () => {
     await dashboard();
     const created = await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Cache Night', source: 'mp4', source_url: 'https://cdn.example/c.mp4', scheduled_at: '2030-03-02T20:00:00Z' }), 201);
     const id = created.body.data.id as string;
-    expect(node(await dashboard(), id)).toMatchObject({ title: 'Cache Night', state: 'scheduled' });
+    expect(node(await dashboard(), id)).toMatchObject({ title: 'Cache Night', state: 'SCHEDULED' });
     const used = (await dashboard()).liveSlots.used as number;
     await tv.expectStatus(tv.post(`/broadcasts/${id}/go-live`, 'ck_demo_rw'), 200);
     const live = await dashboard();
-    expect(node(live, id)?.state).toBe('live');
+    expect(node(live, id)?.state).toBe('LIVE');
     expect(live.liveSlots.used).toBe(used + 1);
     await tv.expectStatus(tv.post(`/broadcasts/${id}/end`, 'ck_demo_rw'), 200);
-    expect(node(await dashboard(), id)?.state).toBe('replay');
+    expect(node(await dashboard(), id)?.state).toBe('REPLAY');
   });
 
   it("the media server's telemetry is in the next answer, and a receiving signal goes stale with time alone", async () => {
     const created = await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Signal Night', source: 'ingest', scheduled_at: '2030-03-02T20:00:00Z' }), 201);
     const { id, ingest: { stream_key: key } } = created.body.data as { id: string; ingest: { stream_key: string } };
-    expect(node(await dashboard(), id)?.health.signal).toBe('no_signal');
+    expect(node(await dashboard(), id)?.health.signal).toBe('NO_SIGNAL');
     await ingest(t.app, 'on-publish', { name: key }).expect(200);
     await ingest(t.app, 'metrics', { name: key, bitrate_kbps: 6000, resolution: '1920x1080', fps: 50, viewers: 10 }).expect(200);
-    expect(node(await dashboard(), id)?.health).toMatchObject({ signal: 'receiving', bitrateKbps: 6000 });
+    expect(node(await dashboard(), id)?.health).toMatchObject({ signal: 'RECEIVING', bitrateKbps: 6000 });
     await ingest(t.app, 'metrics', { name: key, bitrate_kbps: 900, resolution: '1920x1080', fps: 50, viewers: 10 }).expect(200);
-    expect(node(await dashboard(), id)?.health).toMatchObject({ signal: 'receiving', bitrateKbps: 900, warnings: [{ code: 'low_bitrate' }] });
+    expect(node(await dashboard(), id)?.health).toMatchObject({ signal: 'RECEIVING', bitrateKbps: 900, warnings: [{ code: 'low_bitrate' }] });
     // no write from here on: only the clock moves
     clock.advance(TELEMETRY_STALE_MS);
-    expect(node(await dashboard(), id)?.health.signal).toBe('receiving');
+    expect(node(await dashboard(), id)?.health.signal).toBe('RECEIVING');
     clock.advance(1);
-    expect(node(await dashboard(), id)?.health).toMatchObject({ signal: 'no_signal', bitrateKbps: null, warnings: [] });
+    expect(node(await dashboard(), id)?.health).toMatchObject({ signal: 'NO_SIGNAL', bitrateKbps: null, warnings: [] });
   });
 
   it("the operator's changes (plan, keys, roles) are in the next answer", async () => {
-    expect((await dashboard()).plan).toBe('pro');
+    expect((await dashboard()).plan).toBe('PRO');
     expect((await admin(t.c, 'channels:set-plan', 'demo-tv', '--plan', 'broadcaster')).code).toBe(0);
     const d = await dashboard();
-    expect(d.plan).toBe('broadcaster');
+    expect(d.plan).toBe('BROADCASTER');
     expect(d.liveSlots.total).toBe(10);
     expect((await admin(t.c, 'channel-keys:create', '--channel', 'demo-tv', '--name', 'cache-key', '--scopes', 'read')).code).toBe(0);
     expect((await dashboard()).apiKeys.map((k: { name: string }) => k.name)).toContain('cache-key');
     expect((await admin(t.c, 'studio-users:grant', '--email', 'owner@demo.tv', '--channel', 'demo-tv', '--role', 'manager')).code).toBe(0);
-    expect((await dashboard()).role).toBe('manager');
+    expect((await dashboard()).role).toBe('MANAGER');
     expect((await admin(t.c, 'studio-users:grant', '--email', 'owner@demo.tv', '--channel', 'demo-tv', '--role', 'owner')).code).toBe(0);
-    expect((await dashboard()).role).toBe('owner');
+    expect((await dashboard()).role).toBe('OWNER');
   });
 
   it("a delivery attempt made by the worker is in the next answer", async () => {
@@ -137,17 +137,17 @@ describe('studio answers kept until their data changes', () => {
 
   async function deliveryShows() {
     const url = `${receiverUrl.replace(/\/$/, '')}/studio-cache`;
-    const made = await gql(owner, 'mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: ["broadcast.scheduled"]) { secret } }', { u: url });
+    const made = await gql(owner, 'mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [BROADCAST_SCHEDULED]) { secret } }', { u: url });
     expect(made.body.errors).toBeUndefined();
     const endpoint = () => dashboard().then((d) => d.webhookEndpoints.find((e: { url: string }) => e.url === url));
     expect((await endpoint()).deliveries).toEqual([]);
     receiver.delayMs = 1_500; // the receiver answers late: the answer below is read before the attempt is recorded
     await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Hooked Night', source: 'mp4', source_url: 'https://cdn.example/h.mp4', scheduled_at: '2030-03-03T20:00:00Z' }), 201);
-    expect(['pending', 'sending']).toContain((await endpoint()).deliveries[0]?.status);
+    expect(['PENDING', 'SENDING']).toContain((await endpoint()).deliveries[0]?.status);
     // the worker sends it and records the attempt; the database is the judge of when
     await waitUntil('the attempt recorded', async () => (await t.c.orm.em.fork().getConnection().execute(
       `select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ? and d.status = 'succeeded'`, [url])).length > 0 || null);
-    expect((await endpoint()).deliveries).toMatchObject([{ event: 'broadcast.scheduled', status: 'succeeded', attempts: [{ statusCode: 200 }] }]);
+    expect((await endpoint()).deliveries).toMatchObject([{ event: 'BROADCAST_SCHEDULED', status: 'SUCCEEDED', attempts: [{ statusCode: 200 }] }]);
   }
 
   it('never keeps an answer with errors, nor a mutation', async () => {
@@ -156,7 +156,7 @@ describe('studio answers kept until their data changes', () => {
     const first = await gql(viewer, keys);
     expect(first.body.errors[0].extensions.code).toBe('forbidden');
     expect(await countStatements(() => gql(viewer, keys))).toBeGreaterThan(0);
-    const create = 'mutation { createChannelApiKey(channel: "demo-tv", name: "twice", scopes: [read]) { secret } }';
+    const create = 'mutation { createChannelApiKey(channel: "demo-tv", name: "twice", scopes: [READ]) { secret } }';
     const a = await gql(owner, create);
     const b = await gql(owner, create);
     expect(a.body.data.createChannelApiKey.secret).not.toBe(b.body.data.createChannelApiKey.secret);

@@ -36,7 +36,7 @@ describe('caps that keep per-session and per-key rate limits from multiplying', 
 
   it(`refuses a channel's API key beyond ${MAX_ACTIVE_KEYS_PER_CHANNEL} active ones with too_many_keys, until one is revoked`, async () => {
     const owner = (await t.c.services.studioAuth.login('owner@demo.tv', 'demo-owner-pass')).token;
-    const create = (name: string) => gql(`mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [read]) { key { id } } }`, owner, { n: name });
+    const create = (name: string) => gql(`mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [READ]) { key { id } } }`, owner, { n: name });
     const existing = (await gql('{ channel(slug: "demo-tv") { apiKeys { id revokedAt } } }', owner)).body.data.channel.apiKeys.filter((k: { revokedAt: string | null }) => !k.revokedAt).length;
     const ids: string[] = [];
     for (let i = existing; i < MAX_ACTIVE_KEYS_PER_CHANNEL; i++) {

@@ -35,7 +35,7 @@ describe('a real GraphQL client (urql) over HTTP', () => {
     const token = login.data.login.token as string;
     const viewer = await client(token).query(gql`query { viewer { email channels { slug role liveSlots { used total } } } }`, {}).toPromise();
     expect(viewer.data.viewer.email).toBe('owner@demo.tv');
-    expect(viewer.data.viewer.channels).toEqual(expect.arrayContaining([{ slug: 'demo-tv', role: 'owner', liveSlots: { used: 1, total: 3 } }]));
+    expect(viewer.data.viewer.channels).toEqual(expect.arrayContaining([{ slug: 'demo-tv', role: 'OWNER', liveSlots: { used: 1, total: 3 } }]));
     const refused = await client(token).mutation(gql`mutation { goLive(id: "00000000-0000-0000-0000-000000000000") { state } }`, {}).toPromise();
     expect(refused.error?.graphQLErrors[0].extensions.code).toBe('not_found');
   });

@@ -194,14 +194,14 @@ const CASES: Case<unknown>[] = [
       expect(data.viewer).toMatchObject({ id: userIds[who], email: CREDENTIALS[who as Exclude<Who, 'anonymous'>][0] });
       const demo = data.viewer.channels.filter((c: any) => c.slug === 'demo-tv');
       if (who === 'stranger') expect(data.viewer.channels).toEqual([]);
-      else expect(demo).toEqual([{ id: demoId, slug: 'demo-tv', role: who }]);
+      else expect(demo).toEqual([{ id: demoId, slug: 'demo-tv', role: who.toUpperCase() }]);
     },
   }),
   cell({
     name: 'channel(slug)', kind: 'query', expect: READ, setup: none,
     call: () => ({ query: `query($c: String!) { channel(slug: $c) { id slug name plan billingState approved role } }`, variables: { c: 'demo-tv' } }),
     async allowed(data, _fx, who) {
-      expect(data.channel).toEqual({ id: demoId, slug: 'demo-tv', name: 'Demo TV', plan: 'pro', billingState: 'active', approved: true, role: who });
+      expect(data.channel).toEqual({ id: demoId, slug: 'demo-tv', name: 'Demo TV', plan: 'PRO', billingState: 'ACTIVE', approved: true, role: who.toUpperCase() });
     },
   }),
   cell({
@@ -214,11 +214,11 @@ const CASES: Case<unknown>[] = [
   }),
   cell({
     name: 'channel.broadcasts', kind: 'query', expect: READ, setup: newBroadcast,
-    call: () => ({ query: `{ channel(slug: "demo-tv") { broadcasts(first: 100, state: scheduled) { edges { node { id title state channelSlug health { signal } } } pageInfo { hasNextPage } } } }` }),
+    call: () => ({ query: `{ channel(slug: "demo-tv") { broadcasts(first: 100, state: SCHEDULED) { edges { node { id title state channelSlug health { signal } } } pageInfo { hasNextPage } } } }` }),
     async allowed(data, fx) {
       const nodes = data.channel.broadcasts.edges.map((e: any) => e.node);
       expect(data.channel.broadcasts.pageInfo.hasNextPage).toBe(false);
-      expect(nodes.find((n: any) => n.id === fx.id)).toEqual({ id: fx.id, title: fx.title, state: 'scheduled', channelSlug: 'demo-tv', health: { signal: 'external' } });
+      expect(nodes.find((n: any) => n.id === fx.id)).toEqual({ id: fx.id, title: fx.title, state: 'SCHEDULED', channelSlug: 'demo-tv', health: { signal: 'EXTERNAL' } });
     },
   } satisfies Case<{ id: string; title: string }>),
   cell({
@@ -226,7 +226,7 @@ const CASES: Case<unknown>[] = [
     name: 'channel.apiKeys', kind: 'query', expect: MANAGE, setup: newKey,
     call: () => ({ query: `{ channel(slug: "demo-tv") { apiKeys { id name prefix scopes revokedAt } } }` }),
     async allowed(data, fx) {
-      expect(data.channel.apiKeys.find((k: any) => k.id === fx.id)).toEqual({ id: fx.id, name: fx.name, prefix: fx.prefix, scopes: ['read'], revokedAt: null });
+      expect(data.channel.apiKeys.find((k: any) => k.id === fx.id)).toEqual({ id: fx.id, name: fx.name, prefix: fx.prefix, scopes: ['READ'], revokedAt: null });
       expect(JSON.stringify(data)).not.toContain(fx.secret);
     },
   } satisfies Case<{ id: string; secret: string; prefix: string; name: string }>),
@@ -234,7 +234,7 @@ const CASES: Case<unknown>[] = [
     name: 'channel.webhookEndpoints', kind: 'query', expect: READ, setup: newEndpoint,
     call: () => ({ query: `{ channel(slug: "demo-tv") { webhookEndpoints { id url events enabled } } }` }),
     async allowed(data, fx) {
-      expect(data.channel.webhookEndpoints.find((e: any) => e.id === fx.id)).toEqual({ id: fx.id, url: fx.url, events: ['ping'], enabled: true });
+      expect(data.channel.webhookEndpoints.find((e: any) => e.id === fx.id)).toEqual({ id: fx.id, url: fx.url, events: ['PING'], enabled: true });
       expect(JSON.stringify(data)).not.toContain(fx.secret);
     },
   } satisfies Case<{ id: string; url: string; secret: string }>),
@@ -243,7 +243,7 @@ const CASES: Case<unknown>[] = [
     call: () => ({ query: `{ channel(slug: "demo-tv") { webhookEndpoints { id deliveries(first: 5) { id eventId event status replayOf } } } }` }),
     async allowed(data, fx) {
       const endpoint = data.channel.webhookEndpoints.find((e: any) => e.id === fx.endpoint.id);
-      expect(endpoint.deliveries).toEqual([{ id: fx.delivery.id, eventId: fx.delivery.eventId, event: 'ping', status: 'failed', replayOf: null }]);
+      expect(endpoint.deliveries).toEqual([{ id: fx.delivery.id, eventId: fx.delivery.eventId, event: 'PING', status: 'FAILED', replayOf: null }]);
     },
   } satisfies Case<Awaited<ReturnType<typeof newFailedDelivery>>>),
   cell({
@@ -259,11 +259,11 @@ const CASES: Case<unknown>[] = [
   cell({
     name: 'createBroadcast', kind: 'mutation', expect: BROADCASTS, setup: async () => ({ title: uniq('Created In The Studio') }),
     call: (fx) => ({
-      query: `mutation($t: String!) { createBroadcast(channel: "demo-tv", input: { title: $t, source: mp4, sourceUrl: "https://cdn.demo.tv/created.mp4", scheduledAt: "2031-04-01T19:00:00Z" }) { id title state channelSlug } }`,
+      query: `mutation($t: String!) { createBroadcast(channel: "demo-tv", input: { title: $t, source: MP4, sourceUrl: "https://cdn.demo.tv/created.mp4", scheduledAt: "2031-04-01T19:00:00Z" }) { id title state channelSlug } }`,
       variables: { t: fx.title },
     }),
     async allowed(data, fx) {
-      expect(data.createBroadcast).toMatchObject({ title: fx.title, state: 'scheduled', channelSlug: 'demo-tv' });
+      expect(data.createBroadcast).toMatchObject({ title: fx.title, state: 'SCHEDULED', channelSlug: 'demo-tv' });
       expect(await rows(`select channel_id, state from broadcast where title = ?`, [fx.title])).toEqual([{ channel_id: demoId, state: 'scheduled' }]);
       expect(data.createBroadcast.id).toBe((await rows<{ id: string }>(`select id from broadcast where title = ?`, [fx.title]))[0].id);
     },
@@ -286,7 +286,7 @@ const CASES: Case<unknown>[] = [
     name: 'goLive', kind: 'mutation', expect: BROADCASTS, setup: newBroadcast,
     call: (fx) => ({ query: `mutation($id: ID!) { goLive(id: $id) { id state startedAt } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
-      expect(data.goLive).toMatchObject({ id: fx.id, state: 'live' });
+      expect(data.goLive).toMatchObject({ id: fx.id, state: 'LIVE' });
       const row = await broadcastRow(fx.id);
       expect(row.state).toBe('live');
       expect(row.started_at).not.toBeNull();
@@ -302,7 +302,7 @@ const CASES: Case<unknown>[] = [
     call: (fx) => ({ query: `mutation($id: ID!) { endBroadcast(id: $id) { id state endedAt replayUrl } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       // An mp4 broadcast becomes a replay as it ends.
-      expect(data.endBroadcast).toMatchObject({ id: fx.id, state: 'replay', replayUrl: 'https://cdn.demo.tv/permissions.mp4' });
+      expect(data.endBroadcast).toMatchObject({ id: fx.id, state: 'REPLAY', replayUrl: 'https://cdn.demo.tv/permissions.mp4' });
       expect(await broadcastRow(fx.id)).toMatchObject({ state: 'replay', replay_url: 'https://cdn.demo.tv/permissions.mp4' });
       expect((await broadcastRow(fx.id)).ended_at).not.toBeNull();
     },
@@ -315,11 +315,11 @@ const CASES: Case<unknown>[] = [
   // ---- channel API keys ----
   cell({
     name: 'createChannelApiKey', kind: 'mutation', expect: MANAGE, setup: async () => ({ name: uniq('studio key') }),
-    call: (fx) => ({ query: `mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [read, broadcasts_write]) { secret key { id name prefix scopes revokedAt } } }`, variables: { n: fx.name } }),
+    call: (fx) => ({ query: `mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [READ, BROADCASTS_WRITE]) { secret key { id name prefix scopes revokedAt } } }`, variables: { n: fx.name } }),
     async allowed(data, fx, who) {
       const { secret, key } = data.createChannelApiKey;
       expect(secret).toMatch(/^ck_/);
-      expect(key).toMatchObject({ name: fx.name, scopes: ['read', 'broadcasts:write'], revokedAt: null });
+      expect(key).toMatchObject({ name: fx.name, scopes: ['READ', 'BROADCASTS_WRITE'], revokedAt: null });
       expect(secret.startsWith(key.prefix)).toBe(true);
       // The key works on the TV API, for this channel.
       const me = await tvMe(secret);
@@ -351,11 +351,11 @@ const CASES: Case<unknown>[] = [
   // ---- webhook endpoints ----
   cell({
     name: 'createWebhookEndpoint', kind: 'mutation', expect: MANAGE, setup: async () => ({ url: `http://127.0.0.1:${++port}/created` }),
-    call: (fx) => ({ query: `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: ["broadcast.live", "ping"]) { secret endpoint { id url events enabled } } }`, variables: { u: fx.url } }),
+    call: (fx) => ({ query: `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [BROADCAST_LIVE, PING]) { secret endpoint { id url events enabled } } }`, variables: { u: fx.url } }),
     async allowed(data, fx, who) {
       const { secret, endpoint } = data.createWebhookEndpoint;
       expect(secret).toMatch(/^whsec_/);
-      expect(endpoint).toMatchObject({ url: fx.url, events: ['broadcast.live', 'ping'], enabled: true });
+      expect(endpoint).toMatchObject({ url: fx.url, events: ['BROADCAST_LIVE', 'PING'], enabled: true });
       expect(await endpointRow(endpoint.id)).toMatchObject({ url: fx.url, secret, enabled: true, deleted_at: null });
       expect(await rows(`select channel_id from webhook_endpoint where id = ?`, [endpoint.id])).toEqual([{ channel_id: demoId }]);
       expect(await auditOf(endpoint.id)).toEqual([`${studio(who)} channel-webhooks.create`]);
@@ -366,10 +366,10 @@ const CASES: Case<unknown>[] = [
   } satisfies Case<{ url: string }>),
   cell({
     name: 'updateWebhookEndpoint', kind: 'mutation', expect: MANAGE, setup: newEndpoint,
-    call: (fx) => ({ query: `mutation($id: ID!, $u: String!) { updateWebhookEndpoint(id: $id, url: $u, events: ["broadcast.ended"], enabled: false) { id url events enabled disabledReason } }`, variables: { id: fx.id, u: `${fx.url}/moved` } }),
+    call: (fx) => ({ query: `mutation($id: ID!, $u: String!) { updateWebhookEndpoint(id: $id, url: $u, events: [BROADCAST_ENDED], enabled: false) { id url events enabled disabledReason } }`, variables: { id: fx.id, u: `${fx.url}/moved` } }),
     async allowed(data, fx, who) {
       const email = CREDENTIALS[who as Exclude<Who, 'anonymous'>][0];
-      expect(data.updateWebhookEndpoint).toEqual({ id: fx.id, url: `${fx.url}/moved`, events: ['broadcast.ended'], enabled: false, disabledReason: `disabled in the studio by ${email}` });
+      expect(data.updateWebhookEndpoint).toEqual({ id: fx.id, url: `${fx.url}/moved`, events: ['BROADCAST_ENDED'], enabled: false, disabledReason: `disabled in the studio by ${email}` });
       expect(await endpointRow(fx.id)).toMatchObject({ url: `${fx.url}/moved`, events: ['broadcast.ended'], enabled: false });
     },
     async unchanged(fx) {
@@ -412,7 +412,7 @@ const CASES: Case<unknown>[] = [
     call: (fx) => ({ query: `mutation($id: ID!) { pingWebhookEndpoint(id: $id) { id eventId event status attempt } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       const d = data.pingWebhookEndpoint;
-      expect(d).toMatchObject({ event: 'ping', status: 'pending', attempt: 0 });
+      expect(d).toMatchObject({ event: 'PING', status: 'PENDING', attempt: 0 });
       expect(await deliveriesOf(fx.id)).toEqual([{ id: d.id, event_id: d.eventId, status: 'pending', replay_of: null }]);
     },
     async unchanged(fx) {
@@ -426,7 +426,7 @@ const CASES: Case<unknown>[] = [
     call: (fx) => ({ query: `mutation($id: ID!) { redeliverWebhookDelivery(id: $id) { id eventId status replayOf } }`, variables: { id: fx.delivery.id } }),
     async allowed(data, fx, who) {
       const d = data.redeliverWebhookDelivery;
-      expect(d).toMatchObject({ eventId: fx.delivery.eventId, status: 'pending', replayOf: fx.delivery.id });
+      expect(d).toMatchObject({ eventId: fx.delivery.eventId, status: 'PENDING', replayOf: fx.delivery.id });
       expect(await deliveriesOf(fx.endpoint.id)).toEqual([
         { id: fx.delivery.id, event_id: fx.delivery.eventId, status: 'failed', replay_of: null },
         { id: d.id, event_id: fx.delivery.eventId, status: 'pending', replay_of: fx.delivery.id },
@@ -446,7 +446,7 @@ const CASES: Case<unknown>[] = [
     async allowed(data, fx) {
       const [d, ...more] = data.recoverWebhookDeliveries;
       expect(more).toEqual([]);
-      expect(d).toMatchObject({ eventId: fx.delivery.eventId, status: 'pending', replayOf: fx.delivery.id });
+      expect(d).toMatchObject({ eventId: fx.delivery.eventId, status: 'PENDING', replayOf: fx.delivery.id });
       expect(await deliveriesOf(fx.endpoint.id)).toEqual([
         { id: fx.delivery.id, event_id: fx.delivery.eventId, status: 'failed', replay_of: null },
         { id: d.id, event_id: fx.delivery.eventId, status: 'pending', replay_of: fx.delivery.id },
