@@ -32,3 +32,6 @@ export const RankingScope = {
 } satisfies QueryParam;
 
 export const EventCode: PathParam = { component: 'EventCode', description: 'Event code.' };
+
+/** What every partner read declares alike: a GET with a partner key, charged to that key. */
+export const partnerRead = <S extends string | null>(scope: S) => ({ method: 'GET', credential: 'partner-key', scope, limit: 'key' }) as const;

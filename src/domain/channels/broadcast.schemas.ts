@@ -135,8 +135,8 @@ export const PublicBroadcast = z
 function streamKeyRule(rule: 'forbid' | 'require', description: string) {
   const streamKey =
     rule === 'forbid'
-      ? { type: 'object', properties: { stream_key: { not: {}, description: 'Never present here.' } } }
-      : { type: 'object', properties: { stream_key: { type: 'string' } }, required: ['stream_key'] };
+      ? { type: 'object', properties: { server_url: { type: 'string' }, stream_key: { not: {}, description: 'Never present here.' } } }
+      : { type: 'object', properties: { server_url: { type: 'string' }, stream_key: { type: 'string' } }, required: ['stream_key'] };
   const rest = { type: 'object', properties: { ingest: streamKey }, ...(rule === 'require' ? { required: ['ingest'] } : {}) };
   return z.unknown().meta({ description, allOf: [{ $ref: '#/components/schemas/Broadcast' }, rest] });
 }

@@ -3,13 +3,11 @@ import { defineOperation } from '../../http/operation';
 import type { PartnerPrincipal } from '../../domain/partners/key-authenticator';
 import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
+import { partnerRead } from '../partner.parameters';
 
 export const verifyNumber = defineOperation({
-  method: 'GET',
   path: '/verify/{number}',
-  credential: 'partner-key',
-  scope: null,
-  limit: 'key',
+  ...partnerRead(null),
   kept: true,
   params: {
     number: {
@@ -40,11 +38,8 @@ export const verifyNumber = defineOperation({
 });
 
 export const getKeyInfo = defineOperation({
-  method: 'GET',
   path: '/me',
-  credential: 'partner-key',
-  scope: null,
-  limit: 'key',
+  ...partnerRead(null),
   // not kept: `request_count` moves with every request, this one included
   handler: (deps: PartnerApiDeps, { principal }: { principal: PartnerPrincipal }) => then(deps.catalog.me(principal), (json) => ({ json })),
   doc: {

@@ -4,7 +4,7 @@ import { PAGING } from '../../http/paging';
 import { params } from '../../http/query';
 import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
-import { Country, EventCode } from '../partner.parameters';
+import { Country, EventCode, partnerRead } from '../partner.parameters';
 import { listAnswer } from './list-answer';
 
 export const EVENTS_QUERY = {
@@ -19,11 +19,8 @@ export const EVENTS_QUERY = {
 };
 
 export const listEvents = defineOperation({
-  method: 'GET',
   path: '/events',
-  credential: 'partner-key',
-  scope: 'events.read',
-  limit: 'key',
+  ...partnerRead('events.read'),
   kept: true,
   query: EVENTS_QUERY,
   handler: (deps: PartnerApiDeps, { query, url }) => then(deps.catalog.events(query), (page) => listAnswer(deps.publicUrl, url, page, EVENTS_QUERY)),
@@ -40,11 +37,8 @@ export const listEvents = defineOperation({
 });
 
 export const getEvent = defineOperation({
-  method: 'GET',
   path: '/events/{code}',
-  credential: 'partner-key',
-  scope: 'events.read',
-  limit: 'key',
+  ...partnerRead('events.read'),
   kept: true,
   params: { code: EventCode },
   handler: (deps: PartnerApiDeps, { params: p }) => then(deps.catalog.event(p.code), (json) => ({ json })),
@@ -60,11 +54,8 @@ export const getEvent = defineOperation({
 });
 
 export const listEventResults = defineOperation({
-  method: 'GET',
   path: '/events/{code}/results',
-  credential: 'partner-key',
-  scope: 'results.read',
-  limit: 'key',
+  ...partnerRead('results.read'),
   kept: true,
   params: { code: EventCode },
   handler: (deps: PartnerApiDeps, { params: p }) => then(deps.catalog.eventResults(p.code), (json) => ({ json })),

@@ -4,7 +4,7 @@ import { PAGING } from '../../http/paging';
 import { params } from '../../http/query';
 import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
-import { Country, Discipline } from '../partner.parameters';
+import { Country, Discipline, partnerRead } from '../partner.parameters';
 import { listAnswer } from './list-answer';
 
 export const FIGHTERS_QUERY = {
@@ -16,11 +16,8 @@ export const FIGHTERS_QUERY = {
 };
 
 export const listFighters = defineOperation({
-  method: 'GET',
   path: '/fighters',
-  credential: 'partner-key',
-  scope: 'fighters.read',
-  limit: 'key',
+  ...partnerRead('fighters.read'),
   kept: true,
   query: FIGHTERS_QUERY,
   handler: (deps: PartnerApiDeps, { query, url }) => then(deps.catalog.fighters(query), (page) => listAnswer(deps.publicUrl, url, page, FIGHTERS_QUERY)),
@@ -37,11 +34,8 @@ export const listFighters = defineOperation({
 });
 
 export const getFighter = defineOperation({
-  method: 'GET',
   path: '/fighters/{slug}',
-  credential: 'partner-key',
-  scope: 'fighters.read',
-  limit: 'key',
+  ...partnerRead('fighters.read'),
   kept: true,
   params: { slug: { component: 'FighterSlug', description: 'Fighter slug.', example: 'anna-schmidt' } },
   handler: (deps: PartnerApiDeps, { params: p }) => then(deps.catalog.fighter(p.slug), (json) => ({ json })),

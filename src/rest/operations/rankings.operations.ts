@@ -3,7 +3,7 @@ import { defineOperation } from '../../http/operation';
 import { params } from '../../http/query';
 import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
-import { Discipline, RankingScope } from '../partner.parameters';
+import { Discipline, RankingScope, partnerRead } from '../partner.parameters';
 
 export const RANKINGS_QUERY = {
   disc: Discipline,
@@ -14,11 +14,8 @@ export const RANKINGS_QUERY = {
 };
 
 export const getRanking = defineOperation({
-  method: 'GET',
   path: '/rankings',
-  credential: 'partner-key',
-  scope: 'rankings.read',
-  limit: 'key',
+  ...partnerRead('rankings.read'),
   kept: true,
   query: RANKINGS_QUERY,
   handler: (deps: PartnerApiDeps, { query }) => then(deps.reader.rankings(query), (json) => ({ json })),
@@ -40,11 +37,8 @@ export const getRanking = defineOperation({
 });
 
 export const listDivisions = defineOperation({
-  method: 'GET',
   path: '/divisions',
-  credential: 'partner-key',
-  scope: 'rankings.read',
-  limit: 'key',
+  ...partnerRead('rankings.read'),
   kept: true,
   handler: (deps: PartnerApiDeps) => then(deps.reader.divisionSummaries(), (json) => ({ json })),
   doc: {

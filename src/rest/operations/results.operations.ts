@@ -4,7 +4,7 @@ import { PAGING } from '../../http/paging';
 import { params } from '../../http/query';
 import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
-import { Country, Discipline } from '../partner.parameters';
+import { Country, Discipline, partnerRead } from '../partner.parameters';
 import { listAnswer } from './list-answer';
 
 export const RESULTS_QUERY = {
@@ -16,11 +16,8 @@ export const RESULTS_QUERY = {
 };
 
 export const listResults = defineOperation({
-  method: 'GET',
   path: '/results',
-  credential: 'partner-key',
-  scope: 'results.read',
-  limit: 'key',
+  ...partnerRead('results.read'),
   kept: true,
   query: RESULTS_QUERY,
   handler: (deps: PartnerApiDeps, { query, url }) => then(deps.catalog.results(query), (page) => listAnswer(deps.publicUrl, url, page, RESULTS_QUERY)),

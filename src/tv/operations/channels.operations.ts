@@ -4,14 +4,11 @@ import { presentPublicBroadcast } from '../../domain/channels/broadcast.view';
 import { defineOperation } from '../../http/operation';
 import { PAGING } from '../../http/paging';
 import type { TvApiDeps } from '../tv-api.door';
+import { PUBLIC_READ } from './tv.parameters';
 
 export const listChannels = defineOperation({
-  method: 'GET',
   path: '/channels',
-  credential: 'none',
-  scope: null,
-  limit: 'client-ip',
-  cors: 'public',
+  ...PUBLIC_READ,
   kept: true,
   query: PAGING,
   handler: (deps: TvApiDeps, { query, url }) => deps.schedules.list('channels', query, url),
@@ -28,12 +25,8 @@ export const listChannels = defineOperation({
 });
 
 export const getChannel = defineOperation({
-  method: 'GET',
   path: '/channels/{slug}',
-  credential: 'none',
-  scope: null,
-  limit: 'client-ip',
-  cors: 'public',
+  ...PUBLIC_READ,
   params: { slug: { component: 'ChannelSlug', description: 'Channel slug.', example: 'fight-night-tv' } },
   handler: async (deps: TvApiDeps, { params }) => {
     const c = await deps.queries.channel(params.slug);

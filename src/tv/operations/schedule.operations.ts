@@ -4,7 +4,7 @@ import { presentPublicBroadcast } from '../../domain/channels/broadcast.view';
 import { defineOperation } from '../../http/operation';
 import { PAGING } from '../../http/paging';
 import type { TvApiDeps } from '../tv-api.door';
-import { BroadcastRef } from './tv.parameters';
+import { BroadcastRef, PUBLIC_READ } from './tv.parameters';
 
 const PUBLIC_LIST_NOTE =
   'Paginated: `page` (from 1, default 1) and `per_page` (1 to 100, default 25); a page past the end is a ' +
@@ -15,12 +15,8 @@ const PUBLIC_LIST_NOTE =
 /** `/live` and `/upcoming` are one listing of public broadcasts, told apart by their state. */
 const listing = (kind: 'live' | 'upcoming', operationId: string, state: string, summary: string, okDescription: string) =>
   defineOperation({
-    method: 'GET',
     path: `/${kind}`,
-    credential: 'none',
-    scope: null,
-    limit: 'client-ip',
-    cors: 'public',
+    ...PUBLIC_READ,
     kept: true,
     query: PAGING,
     handler: (deps: TvApiDeps, { query, url }) => deps.schedules.list(kind, query, url),
@@ -38,12 +34,8 @@ export const listLiveBroadcasts = listing('live', 'listLiveBroadcasts', 'live', 
 export const listUpcomingBroadcasts = listing('upcoming', 'listUpcomingBroadcasts', 'scheduled', 'Scheduled broadcasts', 'A page of scheduled broadcasts.');
 
 export const getBroadcast = defineOperation({
-  method: 'GET',
   path: '/broadcasts/{broadcast}',
-  credential: 'none',
-  scope: null,
-  limit: 'client-ip',
-  cors: 'public',
+  ...PUBLIC_READ,
   params: { broadcast: BroadcastRef },
   handler: async (deps: TvApiDeps, { params }) => {
     const b = await deps.queries.broadcastBySlug(params.broadcast);

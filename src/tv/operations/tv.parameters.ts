@@ -16,3 +16,6 @@ export const BroadcastId: PathParam = {
   schema: { type: 'string', format: 'uuid' },
   example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b',
 };
+
+/** What every public TV read declares alike: a GET without a key, charged to the client address, readable by any web page. */
+export const PUBLIC_READ = { method: 'GET', credential: 'none', scope: null, limit: 'client-ip', cors: 'public' } as const;
