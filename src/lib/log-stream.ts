@@ -1,26 +1,33 @@
 import { writeSync } from 'node:fs';
 
 /**
- * The log's destination in production: records are gathered and written to the file descriptor
- * 16 KiB at a time (and at least every `flushMs`), with a synchronous write. Measured on this
- * machine, 300,000 access-log records cost 1.4 µs each this way against 4.9 µs through pino's own
- * destination written record by record and 6.8 µs buffered asynchronously (sonic-boom): with every
- * request logged, that difference was a tenth of a cached read's time. Whatever is gathered is
- * written when the process exits (a crash included); a kill -9 loses at most `flushMs` of records.
+ * The log's destination in production: the records of one turn of the event loop (every request
+ * answered in it, under load) are gathered and written to the file descriptor together at the end
+ * of that turn, with one synchronous write (at once past 16 KiB). Measured on this machine,
+ * 300,000 access-log records cost 1.4 µs each written in batches against 4.9 µs through pino's
+ * own destination record by record and 6.8 µs buffered asynchronously (sonic-boom): with every
+ * request logged, that difference was a tenth of a cached read's time. A quiet process writes each
+ * record at the end of its turn, as good as at once; whatever is gathered is written when the
+ * process exits (a crash included).
  */
 export class BufferedLogStream {
   private pending = '';
-  private readonly timer: NodeJS.Timeout;
+  private scheduled = false;
 
-  constructor(private readonly fd: number, private readonly maxChars = 16_384, flushMs = 1000) {
-    this.timer = setInterval(() => this.flush(), flushMs);
-    this.timer.unref();
+  constructor(private readonly fd: number, private readonly maxChars = 16_384) {
     process.on('exit', () => this.flush());
   }
 
   write(chunk: string): boolean {
     this.pending += chunk;
     if (this.pending.length >= this.maxChars) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.flush();
+      });
+    }
     return true;
   }
 
