@@ -8,15 +8,15 @@ import { expressTrustProxy } from './http/client-ip';
 import { errorHandler } from './http/error-handler';
 import { opsRouter } from './ops/ops.router';
 import { sendError } from './http/http-errors';
+import { operationEntry, operationRouter } from './http/operation-router';
+import type { Door } from './http/pipeline';
 import { requestId } from './http/request-id';
 import type { PartnerApiDeps } from './rest/partner-api.deps';
-import { partnerApiRouter } from './rest/partner-api.router';
+import { partnerDoor } from './rest/partner-api.door';
 import { CatalogReader } from './rest/catalog.reader';
 import { RankingsReader } from './rest/rankings.reader';
-import { partnerFastPath } from './rest/rankings.fast-path';
 import { ingestRouter } from './tv/ingest.router';
-import { tvApiRouter, type TvApiDeps } from './tv/tv-api.router';
-import { tvScheduleFastPath } from './tv/tv-schedule.fast-path';
+import { tvDoor, type TvApiDeps } from './tv/tv-api.door';
 import { TvScheduleReader } from './tv/tv-schedule.reader';
 
 export function partnerApiDeps(c: Container): PartnerApiDeps {
@@ -49,43 +49,39 @@ export function tvApiDeps(c: Container): TvApiDeps {
     publicPerMinute: c.config.tvPublicPerMinute,
     trustProxy: c.config.trustProxy,
     schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs, c.changes, c.config.publicUrl),
+    readCacheTtlMs: c.config.authCacheTtlMs,
+    changes: c.changes,
   };
+}
+
+/** The two REST doors of the request pipeline (src/http/pipeline.ts), with their kept answers. */
+export function restDoors(c: Container): { partner: Door<PartnerApiDeps>; tv: Door<TvApiDeps> } {
+  return { partner: partnerDoor(partnerApiDeps(c), c.requestLog), tv: tvDoor(tvApiDeps(c), c.requestLog) };
 }
 
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * The server's request handler: the partner and TV fast paths first, express for everything else.
- * main.ts listens with it and the tests drive it through supertest, so both see the same code.
- * With a start-up state, nothing is served but /healthz and /readyz until the demo is seeded.
+ * The server's request handler: a request naming a REST operation exactly runs the one pipeline
+ * at once (src/http/operation-router.ts), everything else goes through express, whose REST
+ * routers run the same pipeline. main.ts listens with it and the tests drive it through
+ * supertest, so both see the same code. With a start-up state, nothing is served but /healthz
+ * and /readyz until the demo is seeded.
  */
 export function createHttpHandler(c: Container, options: { startup?: StartupState } = {}): HttpHandler {
   const gate = options.startup ? startupGate(options.startup) : () => false;
-  const deps = partnerApiDeps(c);
-  const tv = tvApiDeps(c);
-  const app = createApp(c, deps, tv);
-  const partner = partnerFastPath(deps, c.requestLog);
-  const schedules = tvScheduleFastPath({ ...tv, requestLog: c.requestLog });
+  const doors = restDoors(c);
+  const app = createApp(c, doors);
+  const entry = operationEntry([doors.partner, doors.tv]);
   return (req, res) => {
     if (gate(req, res)) return;
-    const fast = req.url?.startsWith('/api/tv/') ? schedules : partner;
-    let handled: boolean | Promise<boolean>;
-    try {
-      handled = fast(req, res);
-    } catch {
-      handled = false;
-    }
-    if (handled === true) return;
-    if (handled === false) return void app(req, res);
-    handled.then(
-      (done) => { if (!done) app(req, res); },
-      () => app(req, res),
-    );
+    const handled = entry(req, res);
+    if (handled === false) app(req, res);
   };
 }
 
 /** Builds the express app; it never listens (supertest and main.ts do). */
-export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApiDeps(c), tvDeps: TvApiDeps = tvApiDeps(c)): Express {
+export function createApp(c: Container, doors: ReturnType<typeof restDoors> = restDoors(c)): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -114,8 +110,8 @@ export function createApp(c: Container, partnerDeps: PartnerApiDeps = partnerApi
     }
   });
 
-  app.use('/api/v1', partnerApiRouter(partnerDeps));
-  app.use('/api/tv', tvApiRouter(tvDeps));
+  app.use('/api/v1', operationRouter(doors.partner, 'the partner API is read-only'));
+  app.use('/api/tv', operationRouter(doors.tv, null));
   app.use('/internal/ingest', ingestRouter(c.services.ingest, c.config.ingest.secret));
   app.use('/graphql', graphqlRouter(c));
   app.use(opsRouter(c));

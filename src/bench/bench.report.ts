@@ -21,6 +21,10 @@ export interface Row {
   bareSameBytes?: number;
   /** p99 of that bare server: what the machine alone gives for these bytes. */
   bareSameBytesP99?: number;
+  /** CPU time (user + system) the service spent per request, in µs. */
+  cpuUsPerReq?: number;
+  /** The same for the bare server answering the same bytes. */
+  bareCpuUsPerReq?: number;
 }
 
 const fmtStatements = (s: StatementCount | undefined) => (s ? `${s.warm % 1 ? s.warm.toFixed(1) : s.warm}/${s.cold}` : '');
@@ -31,13 +35,15 @@ const fmtStatements = (s: StatementCount | undefined) => (s ? `${s.warm % 1 ? s.
  */
 export function table(rows: Row[]): string {
   const bare = rows.find((r) => r.name === BARE)?.reqPerSec;
-  const head = ['target', 'req/s', 'vs bare', 'bare same B', 'vs same', 'p50 ms', 'p99 ms', 'bare p99', 'max ms', 'SQL warm/cold', 'non-2xx', 'errors', 'body B', 'goal'];
+  const head = ['target', 'req/s', 'vs bare', 'bare same B', 'vs same', 'CPU µs', 'bare CPU µs', 'p50 ms', 'p99 ms', 'bare p99', 'max ms', 'SQL warm/cold', 'non-2xx', 'errors', 'body B', 'goal'];
   const cells = rows.map((r) => [
     r.name,
     r.reqPerSec.toFixed(0),
     bare ? `${((r.reqPerSec / bare) * 100).toFixed(1)}%` : '',
     r.bareSameBytes ? r.bareSameBytes.toFixed(0) : '',
     r.bareSameBytes ? `${((r.reqPerSec / r.bareSameBytes) * 100).toFixed(1)}%` : '',
+    r.cpuUsPerReq !== undefined ? r.cpuUsPerReq.toFixed(1) : '',
+    r.bareCpuUsPerReq !== undefined ? r.bareCpuUsPerReq.toFixed(1) : '',
     r.p50Ms.toFixed(0),
     r.p99Ms.toFixed(0),
     r.bareSameBytesP99 !== undefined ? r.bareSameBytesP99.toFixed(0) : '',

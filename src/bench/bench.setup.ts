@@ -1,6 +1,6 @@
 /** Settings and child processes of `npm run bench` (the service under test and the bare server). */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -36,6 +36,8 @@ export interface Settings {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: string;
+  /** Where the service's log (the access log at info) is written: a file, or /dev/null. */
+  logFile: string;
   serviceNodeArgs: string[];
   only: Set<string> | undefined;
   json: boolean;
@@ -54,7 +56,8 @@ export function readSettings(argv: string[]): Settings {
     startTimeoutSeconds: intEnv('BENCH_START_TIMEOUT_SECONDS', 600),
     databaseUrl: flagValue(argv, '--database-url') ?? (process.env.DATABASE_URL || undefined),
     dataDir: process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : resolve(PROJECT_ROOT, '.data', 'bench'),
-    logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+    logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+    logFile: process.env.BENCH_LOG_FILE || '/dev/null',
     serviceNodeArgs: (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     only: only?.length ? new Set(only) : undefined,
     json: argv.includes('--json'),
@@ -81,7 +84,11 @@ and a bare node:http server with the same /rankings bytes, then loads each targe
                     BENCH_SECONDS each; the medians are reported, so that a slow moment of the
                     machine hits both sides rather than one)
   BENCH_TARGETS=/rankings,bare node:http   (default: all; names as in the table)
-  BENCH_LOG_LEVEL=warn   BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=./.data/prof"
+  BENCH_LOAD=wrk|autocannon   (default: wrk where /usr/bin/wrk is installed)
+  BENCH_LOG_LEVEL=info  BENCH_LOG_FILE=/dev/null   (the service runs as in production: NODE_ENV=production,
+                    every request in the access log, written to this file)
+  BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=./.data/prof"
+  BENCH_SERVICE_DIST=../old/dist   (measure another build of the service, e.g. the code before a change)
   --json   print a JSON summary on stdout (the table then goes to stderr)
   --database-url URL   bench against this database (instead of DATABASE_URL)
   --attack  instead: 64 connections on /rankings while /graphql is attacked (fragment fan-out, aliases)
@@ -171,11 +178,16 @@ export async function startService(s: Settings): Promise<Service> {
   env.TV_PUBLIC_PER_MINUTE = '1000000000';
   if (s.scale) env.SEED_DEMO = '0';
   env.STUDIO_SESSION_PER_MINUTE = '1000000000';
-  const child = spawn(process.execPath, [...s.serviceNodeArgs, resolve(DIST, 'main.js')], {
-    cwd: PROJECT_ROOT,
+  // The log goes where production sends it (a file), not through a pipe this process would read.
+  const logFd = openSync(s.logFile, 'a');
+  // BENCH_SERVICE_DIST: another build of the service (the code before a change), measured by this bench
+  const dist = process.env.BENCH_SERVICE_DIST ? resolve(process.env.BENCH_SERVICE_DIST) : DIST;
+  const child = spawn(process.execPath, [...s.serviceNodeArgs, resolve(dist, 'main.js')], {
+    cwd: resolve(dist, '..'),
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, 'pipe'],
   });
+  closeSync(logFd);
   children.add(child);
 
   // Keep the last lines for a failure report; pass log lines (not the banner) through.
@@ -193,7 +205,6 @@ export async function startService(s: Settings): Promise<Service> {
       }
     });
   };
-  onLines(child.stdout!, (line) => line.startsWith('{'));
   onLines(child.stderr!, (line) => line.trim() !== '');
 
   const baseUrl = `http://127.0.0.1:${port}`;

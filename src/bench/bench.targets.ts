@@ -34,10 +34,11 @@ export const DASHBOARD_QUERY = `query($slug: String!) { channel(slug: $slug) { s
   webhookEndpoints { id url enabled deliveries(first: 10) { id status attempts { attemptNo statusCode durationMs } } } } }`;
 
 /**
- * The goals of the read-path issue, for every partner GET: a share of the bare server's rate (a
- * higher one for /rankings, the hottest read), and p99.
+ * The goals for every partner GET, measured as production runs (wrk, the access log on): a share
+ * of the rate of a bare server sending the same bytes (a higher one for /rankings, the hottest
+ * read; issue 20), and p99.
  */
-export const GOALS = { minRatio: 0.3, rankingsMinRatio: 0.5, maxP99Ms: 25 } as const;
+export const GOALS = { minRatio: 0.5, rankingsMinRatio: 0.6, maxP99Ms: 25 } as const;
 
 const dataArray = (min: number) => (body: string): string | undefined => {
   const parsed = JSON.parse(body) as { data?: unknown };

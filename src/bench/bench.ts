@@ -24,14 +24,16 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (3),
  * BENCH_DATA_DIR (./.data/bench), BENCH_START_TIMEOUT_SECONDS (600), BENCH_TARGETS (comma-separated
- * names, default all), BENCH_LOG_LEVEL (warn), BENCH_SERVICE_NODE_ARGS (extra node flags for the
+ * names, default all), BENCH_LOAD (wrk where installed, else autocannon), BENCH_LOG_LEVEL (info) and BENCH_LOG_FILE
+ * (/dev/null): the service runs as production does, its access log written to that file; BENCH_SERVICE_NODE_ARGS (extra node flags for the
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { runAutocannon, type AutocannonInstance, type AutocannonResult } from './autocannon';
+import { loadavg } from 'node:os';
+import { loadGenerator, runLoad, stopLoad, type LoadGenerator, type LoadResult } from './load';
 import { table, verdictLines, type Row } from './bench.report';
 import { benchTargets, findSubjects, RANKINGS_PATH, type ServerName, type Target } from './bench.targets';
 import { countStatements } from './statements';
@@ -44,8 +46,10 @@ const BENCH_KEY = 'pk_demo_bench';
 // Load
 // ---------------------------------------------------------------------------------------------
 
-let current: AutocannonInstance | undefined;
 let interrupted = false;
+let generator: LoadGenerator = 'autocannon';
+/** The 1-minute load average at each measurement, for the noise report. */
+const loads: number[] = [];
 
 let acceptEncoding = 'gzip';
 
@@ -83,31 +87,31 @@ async function preflight(t: Target, url: string): Promise<SentBody> {
   return { bytes, contentType: header('content-type') ?? 'application/json; charset=utf-8', contentEncoding };
 }
 
-function load(t: Target, url: string, seconds: number, connections: number): Promise<AutocannonResult> {
-  return runAutocannon(
-    { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name },
-    (instance) => (current = instance),
-  ).finally(() => (current = undefined));
+/**
+ * One load run; with the server's pid, also the CPU time it spent per request (from /proc): on a
+ * machine shared with other work, CPU per request moves much less than requests per second.
+ */
+async function load(t: Target, url: string, seconds: number, connections: number, pid?: number): Promise<LoadResult & { cpuUsPerReq?: number }> {
+  loads.push(loadavg()[0]);
+  const before = cpuMs(pid);
+  const r = await runLoad(generator, { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name });
+  const after = cpuMs(pid);
+  return before === null || after === null || !r.requests ? r : { ...r, cpuUsPerReq: ((after - before) * 1000) / r.requests };
 }
 
-function toRow(t: Target & { partner: boolean }, url: string, bytes: number, r: AutocannonResult): Row {
-  const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number(count);
-  return {
-    name: t.name,
-    url,
-    bytes,
-    reqPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    maxMs: r.latency.max,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    statusCodes,
-    partner: t.partner,
-  };
+/** User and system CPU time of a process in ms (Linux /proc), or null. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+function toRow(t: Target & { partner: boolean }, url: string, bytes: number, r: LoadResult & { cpuUsPerReq?: number }): Row {
+  return { name: t.name, url, bytes, ...r, partner: t.partner };
 }
 
 function median(values: number[]): number {
@@ -124,6 +128,7 @@ function medianRow(rounds: Row[]): Row {
   return {
     ...rounds[0],
     reqPerSec: median(rounds.map((r) => r.reqPerSec)),
+    cpuUsPerReq: undefined,
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     p99Ms: median(rounds.map((r) => r.p99Ms)),
     maxMs: Math.max(...rounds.map((r) => r.maxMs)),
@@ -158,9 +163,10 @@ async function main(): Promise<number> {
   }
   const s = readSettings(argv);
   acceptEncoding = s.acceptEncoding;
+  generator = loadGenerator();
   if (s.scale && !s.databaseUrl) throw new Error('--scale needs a prepared database: --database-url URL (or DATABASE_URL)');
   const cpuModel = cpus()[0]?.model ?? 'unknown CPU';
-  log(`bench: ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, Accept-Encoding: ${s.acceptEncoding}, node ${process.version}, ${cpus().length} × ${cpuModel}`);
+  log(`bench: ${generator}, ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, Accept-Encoding: ${s.acceptEncoding}, service NODE_ENV=production LOG_LEVEL=${s.logLevel} (log to ${s.logFile}), node ${process.version}, ${cpus().length} × ${cpuModel}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   const service = await startService(s);
 
@@ -191,7 +197,7 @@ async function main(): Promise<number> {
     }
     if (!t.partner) {
       log(`${t.name}: measuring ${s.seconds} s at ${s.connections} connections (${url})`);
-      const result = await load(t, url, s.seconds, s.connections);
+      const result = await load(t, url, s.seconds, s.connections, t.server === 'service' ? service.child.pid : bare.child.pid);
       if (interrupted) return 130;
       const row = toRow(t, url, bytes.length, result);
       rows.push(row);
@@ -204,19 +210,22 @@ async function main(): Promise<number> {
     const twin = { name: `${t.name} (bare, same bytes)`, server: 'bare' as const, path: `/same/${i}`, auth: false };
     const seconds = s.seconds / s.rounds;
     const own: Row[] = [];
-    const bareRuns: AutocannonResult[] = [];
+    const bareRuns: Array<LoadResult & { cpuUsPerReq?: number }> = [];
     for (let round = 1; round <= s.rounds; round++) {
       log(`${t.name}: round ${round}/${s.rounds}, ${seconds.toFixed(1)} s at ${s.connections} connections (${url}), then its bare twin`);
-      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections)));
+      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections, service.child.pid)));
       if (interrupted) return 130;
       await sleep(300);
-      bareRuns.push(await load(twin, bare.baseUrl + twin.path, seconds, s.connections));
+      bareRuns.push(await load(twin, bare.baseUrl + twin.path, seconds, s.connections, bare.child.pid));
       if (interrupted) return 130;
       await sleep(300);
     }
     const row = medianRow(own);
-    row.bareSameBytes = median(bareRuns.map((r) => r.requests.average));
-    row.bareSameBytesP99 = median(bareRuns.map((r) => r.latency.p99));
+    row.bareSameBytes = median(bareRuns.map((r) => r.reqPerSec));
+    row.bareSameBytesP99 = median(bareRuns.map((r) => r.p99Ms));
+    const cpu = (runs: Array<{ cpuUsPerReq?: number }>) => (runs.every((r) => r.cpuUsPerReq !== undefined) ? median(runs.map((r) => r.cpuUsPerReq!)) : undefined);
+    row.cpuUsPerReq = cpu(own);
+    row.bareCpuUsPerReq = cpu(bareRuns);
     rows.push(row);
     log(`  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms`);
   }
@@ -236,7 +245,8 @@ async function main(): Promise<number> {
   const db = s.databaseUrl ? `PostgreSQL (${s.scale ? 'scale data set' : 'DATABASE_URL'})` : `embedded PGlite (${s.dataDir})`;
   const lines = [
     '',
-    `${db}; ${s.connections} connections, ${s.seconds} s per target (partner GETs: ${s.rounds} rounds alternating with their bare twin, medians); Accept-Encoding: ${s.acceptEncoding}; ${cpus().length} CPUs; node ${process.version}`,
+    `${db}; ${generator}, ${s.connections} connections, ${s.seconds} s per target (partner GETs: ${s.rounds} rounds alternating with their bare twin, medians); Accept-Encoding: ${s.acceptEncoding}; service LOG_LEVEL=${s.logLevel} to ${s.logFile}; ${cpus().length} CPUs; node ${process.version}`,
+    `load average (1 min) while measuring: ${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}`,
     '',
     table(rows),
     '',
@@ -253,6 +263,9 @@ async function main(): Promise<number> {
     const summary = {
       database: s.databaseUrl ? 'postgresql' : 'embedded',
       scale: s.scale,
+      loadGenerator: generator,
+      logLevel: s.logLevel,
+      loadAverage: { min: Math.min(...loads), max: Math.max(...loads), median: median(loads) },
       acceptEncoding: s.acceptEncoding,
       connections: s.connections,
       seconds: s.seconds,
@@ -277,7 +290,7 @@ process.on('SIGINT', () => {
   }
   interrupted = true;
   log('interrupted: stopping the load and the servers (Ctrl-C again to kill them)');
-  current?.stop();
+  stopLoad();
   void stopAll().finally(() => process.exit(130));
 });
 

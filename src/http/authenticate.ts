@@ -4,6 +4,7 @@ import { DomainError, insufficientScope } from '../domain/errors';
 import { clientIp, type TrustProxy } from './client-ip';
 import { sendError } from './http-errors';
 import type { Logger } from '../lib/logger';
+import { isPromise, type Maybe } from '../lib/maybe';
 import type { RateLimiter } from './rate-limiter';
 
 export interface Principal {
@@ -134,7 +135,7 @@ export function sendTooManyAuthFailures(res: Response, err: TooManyAuthFailures)
   sendError(res, 429, 'rate_limited', err.message);
 }
 
-const isAuthFailure = (err: unknown) => err instanceof DomainError && (err.code === 'unauthenticated' || err.code === 'invalid_key');
+export const isAuthFailure = (err: unknown) => err instanceof DomainError && (err.code === 'unauthenticated' || err.code === 'invalid_key');
 
 /**
  * Reads the credential of a door: `Authorization: Bearer <token>` (which wins when both are
@@ -161,41 +162,71 @@ export function extractToken(req: IncomingMessage, allowApiKeyHeader: boolean): 
     : 'a key is required: send "Authorization: Bearer <key>"');
 }
 
+export interface CredentialRule {
+  allowApiKeyHeader: boolean;
+  tokenPrefix: string;
+  failures: AuthFailureGuard;
+}
+
 /**
- * The door's key check. Every 401 is charged to the client IP's budget of failed
- * authentications (`failures`); a client over it is answered 429 `rate_limited` before its
- * credential is read or looked up.
+ * The door's key check, written once for every door: the client's budget of failed
+ * authentications (a client over it gets 429 `rate_limited` before its credential is read), the
+ * credential header, the door's token prefix, then `resolve` (at once for a cached key). Every
+ * 401 is charged to the client address's budget; the error thrown is the 401's DomainError, or
+ * TooManyAuthFailures when that failure went over the budget.
  */
-export function authenticate(
-  resolve: (token: string, req: Request) => Promise<Principal>,
-  opts: { allowApiKeyHeader: boolean; tokenPrefix: string; failures: AuthFailureGuard },
-) {
+export function authenticateRequest<P>(req: IncomingMessage, rule: CredentialRule, resolve: (token: string) => Maybe<P>): Maybe<P> {
+  let found: Maybe<P>;
+  try {
+    rule.failures.assertRequestAllowed(req);
+    const token = extractToken(req, rule.allowApiKeyHeader);
+    if (!token.startsWith(rule.tokenPrefix)) throw new DomainError('invalid_key', 'the key is not recognised');
+    found = resolve(token);
+  } catch (err) {
+    return charged(req, rule, err);
+  }
+  return isPromise(found) ? found.catch((err: unknown) => charged(req, rule, err)) : found;
+}
+
+function charged(req: IncomingMessage, rule: CredentialRule, err: unknown): Promise<never> {
+  if (!isAuthFailure(err)) return Promise.reject(err);
+  return rule.failures.recordFailure(rule.failures.clientIp(req)).then(() => Promise.reject(err));
+}
+
+/** The 401 and 429 answers of a failed authentication, as express middleware answers them. */
+function sendAuthRefusal(res: Response, err: unknown): boolean {
+  if (err instanceof TooManyAuthFailures) {
+    sendTooManyAuthFailures(res, err);
+    return true;
+  }
+  if (err instanceof DomainError && isAuthFailure(err)) {
+    sendError(res, 401, err.code, err.message);
+    return true;
+  }
+  return false;
+}
+
+/** `authenticateRequest` as express middleware (the studio's door); the REST doors run it in src/http/pipeline.ts. */
+export function authenticate(resolve: (token: string, req: Request) => Maybe<Principal>, rule: CredentialRule) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      req.principal = await opts.failures.attempt(opts.failures.clientIp(req), async () => {
-        const token = extractToken(req, opts.allowApiKeyHeader);
-        if (!token.startsWith(opts.tokenPrefix)) throw new DomainError('invalid_key', 'the key is not recognised');
-        return resolve(token, req);
-      }, isAuthFailure);
+      req.principal = await authenticateRequest(req, rule, (token) => resolve(token, req));
       next();
     } catch (err) {
-      if (err instanceof TooManyAuthFailures) {
-        sendTooManyAuthFailures(res, err);
-        return;
-      }
-      if (err instanceof DomainError && isAuthFailure(err)) {
-        sendError(res, 401, err.code, err.message);
-        return;
-      }
-      next(err);
+      if (!sendAuthRefusal(res, err)) next(err);
     }
   };
 }
 
+/** The scope refusal of a principal, or null when it may go on. */
+export function scopeRefusal(scope: string | null, scopes: readonly string[] | undefined): DomainError | null {
+  return scope && !scopes?.includes(scope) ? insufficientScope(scope, scopes ?? []) : null;
+}
+
 export function requireScope(scope: string | null) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (scope && !req.principal?.scopes.includes(scope)) {
-      const refusal = insufficientScope(scope, req.principal?.scopes ?? []);
+    const refusal = scopeRefusal(scope, req.principal?.scopes);
+    if (refusal) {
       sendError(res, 403, 'insufficient_scope', refusal.message);
       return;
     }

@@ -1,6 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../domain/errors';
-import { sendError, statusFor } from './http-errors';
+import { HttpError, sendError, statusFor } from './http-errors';
 import type { Logger } from '../lib/logger';
 
 interface BodyParserError extends Error {
@@ -17,10 +18,42 @@ const PARSER_ERRORS: Record<string, [number, string, string]> = {
   'request.aborted': [400, 'request_aborted', 'the request was aborted'],
 };
 
-const isEncoded = (req: Request): boolean => {
+const isEncoded = (req: IncomingMessage): boolean => {
   const encoding = req.headers['content-encoding'];
   return typeof encoding === 'string' && encoding.trim().toLowerCase() !== 'identity';
 };
+
+/** What a client is told of an error: its status, code and message; null for an internal error (a 500). */
+export interface ClientError {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** The one mapping of errors to answers, for express and the REST pipeline alike. */
+export function clientErrorOf(err: unknown, req: IncomingMessage): ClientError | null {
+  if (err instanceof DomainError || err instanceof HttpError) return { status: statusFor(err.code), code: err.code, message: err.message };
+  const parserError = err as BodyParserError;
+  if (parserError?.type && PARSER_ERRORS[parserError.type]) {
+    const [status, code, message] = PARSER_ERRORS[parserError.type];
+    const limit = parserError.type === 'entity.too.large' && parserError.limit ? `the request body is larger than ${Math.round(parserError.limit / 1024)} KiB` : message;
+    return { status, code, message: limit };
+  }
+  // A body that its Content-Encoding (gzip, deflate, br) cannot decode: body-parser passes the
+  // decompressor's error on with status 400 and no type. It is no more JSON than a malformed one.
+  if (parserError?.status === 400 && !parserError.type && isEncoded(req)) {
+    return { status: 400, code: 'invalid_json', message: `the request body cannot be decoded as "${req.headers['content-encoding']}"` };
+  }
+  if (parserError?.status === 400 && parserError instanceof URIError) return { status: 400, code: 'invalid_path', message: 'the request path is not valid' };
+  return null;
+}
+
+export const INTERNAL_MESSAGE = 'an internal error occurred; quote the request id when reporting it';
+
+/** Logs an internal error with its stack (never sent to the client). */
+export function logInternal(logger: Logger, err: unknown, reqId: string | undefined): void {
+  logger.error({ req_id: reqId, err: { message: (err as Error)?.message, name: (err as Error)?.name, stack: (err as Error)?.stack } }, 'unhandled error');
+}
 
 /** Maps every error to a JSON body; nothing internal (stack, SQL) ever reaches a client. */
 export function errorHandler(logger: Logger) {
@@ -30,28 +63,12 @@ export function errorHandler(logger: Logger) {
       res.destroy();
       return;
     }
-    if (err instanceof DomainError) {
-      sendError(res, statusFor(err.code), err.code, err.message);
+    const known = clientErrorOf(err, req);
+    if (known) {
+      sendError(res, known.status, known.code, known.message);
       return;
     }
-    const parserError = err as BodyParserError;
-    if (parserError?.type && PARSER_ERRORS[parserError.type]) {
-      const [status, code, message] = PARSER_ERRORS[parserError.type];
-      const limit = parserError.type === 'entity.too.large' && parserError.limit ? `the request body is larger than ${Math.round(parserError.limit / 1024)} KiB` : message;
-      sendError(res, status, code, limit);
-      return;
-    }
-    // A body that its Content-Encoding (gzip, deflate, br) cannot decode: body-parser passes the
-    // decompressor's error on with status 400 and no type. It is no more JSON than a malformed one.
-    if (parserError?.status === 400 && !parserError.type && isEncoded(req)) {
-      sendError(res, 400, 'invalid_json', `the request body cannot be decoded as "${req.headers['content-encoding']}"`);
-      return;
-    }
-    if (parserError?.status === 400 && parserError instanceof URIError) {
-      sendError(res, 400, 'invalid_path', 'the request path is not valid');
-      return;
-    }
-    logger.error({ req_id: req.id, err: { message: (err as Error)?.message, name: (err as Error)?.name, stack: (err as Error)?.stack } }, 'unhandled error');
-    sendError(res, 500, 'internal', 'an internal error occurred; quote the request id when reporting it', { request_id: req.id });
+    logInternal(logger, err, req.id);
+    sendError(res, 500, 'internal', INTERNAL_MESSAGE, { request_id: req.id });
   };
 }

@@ -22,6 +22,14 @@ const STATUS: Record<string, number> = {
   internal: 500,
 };
 
+/** A refusal of the HTTP layer itself (a body that is not JSON), not of the domain. */
+export class HttpError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
 export function statusFor(code: DomainErrorCode | string): number {
   return STATUS[code] ?? (code.startsWith('invalid_') ? 422 : 500);
 }

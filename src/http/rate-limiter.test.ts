@@ -160,12 +160,12 @@ describe('rate limiter, memory store', () => {
 
   it('decides at once without a shared store, never with one', () => {
     const local = createRateLimiter({ keyPrefix: 'test', now: () => T0 });
-    expect(local.consumeNow('k', 2)).toMatchObject({ allowed: true, remaining: 1 });
-    expect(local.refundNow('k')).toBe(true);
-    expect(local.consumeNow('k', 2)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(local.consume('k', 2)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(local.refund('k')).toBeUndefined();
+    expect(local.consume('k', 2)).toMatchObject({ allowed: true, remaining: 1 });
     const shared = createRateLimiter({ keyPrefix: 'test', now: () => T0, store: new MemoryWindowStore() });
-    expect(shared.consumeNow('k', 2)).toBeUndefined();
-    expect(shared.refundNow('k')).toBe(false);
+    expect(shared.consume('k', 2)).toBeInstanceOf(Promise);
+    expect(shared.refund('k')).toBeInstanceOf(Promise);
   });
 
   it('forgets idle keys', async () => {

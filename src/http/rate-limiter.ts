@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger';
+import type { Maybe } from '../lib/maybe';
 import { MemoryWindowStore, type WindowStore } from './rate-limit-memory.store';
 import { RedisWindowStore } from './rate-limit-redis.store';
 import { assertValidLimit, describeDecision, secondAt, type LimitDecision } from './rate-limit-window';
@@ -20,17 +21,13 @@ export interface LimiterHealth {
 }
 
 export interface RateLimiter {
-  /** Decides one request for `key` (counts it when allowed; a refused request does not count). */
-  consume(key: string, limit: number): Promise<LimitDecision>;
-  /** Gives back one point of the key's newest counted second (when a 304 must not count). */
-  refund(key: string): Promise<void>;
   /**
-   * `consume` at once when this process alone decides (no shared store); undefined otherwise, and
-   * then nothing was counted (call `consume`).
+   * Decides one request for `key` (counts it when allowed; a refused request does not count): at
+   * once when this process alone decides (no shared store), after the store's answer otherwise.
    */
-  consumeNow(key: string, limit: number): LimitDecision | undefined;
-  /** `refund` at once when this process alone decides; false otherwise (call `refund`). */
-  refundNow(key: string): boolean;
+  consume(key: string, limit: number): Maybe<LimitDecision>;
+  /** Gives back one point of the key's newest counted second (when a 304 must not count); at once without a shared store. */
+  refund(key: string): Maybe<void>;
   health(): LimiterHealth;
 }
 
@@ -111,37 +108,21 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { value: await op(insurance), insured: true };
   }
 
-  function consumeNow(key: string, limit: number): LimitDecision | undefined {
-    if (!local) return undefined;
-    assertValidLimit(limit);
-    return local.decide(key, Math.floor(now()), limit);
-  }
-
-  function refundNow(key: string): boolean {
-    if (!local) return false;
-    local.refundNow(key, secondAt(Math.floor(now())));
-    return true;
-  }
-
   return {
-    async consume(key: string, limit: number): Promise<LimitDecision> {
-      const decided = consumeNow(key, limit);
-      if (decided) return decided;
+    consume(key: string, limit: number): Maybe<LimitDecision> {
       assertValidLimit(limit);
       const nowMs = Math.floor(now());
-      const second = secondAt(nowMs);
-      const { value, insured } = await withInsurance((store) => store.consume(key, second, limit));
-      if (insured) stats.insuranceDecisions += 1;
-      return describeDecision(value.allowed, limit, value.buckets, nowMs);
+      if (local) return local.decide(key, nowMs, limit);
+      return withInsurance((store) => store.consume(key, secondAt(nowMs), limit)).then(({ value, insured }) => {
+        if (insured) stats.insuranceDecisions += 1;
+        return describeDecision(value.allowed, limit, value.buckets, nowMs);
+      });
     },
 
-    consumeNow,
-    refundNow,
-
-    async refund(key: string): Promise<void> {
-      if (refundNow(key)) return;
+    refund(key: string): Maybe<void> {
       const second = secondAt(Math.floor(now()));
-      await withInsurance((store) => store.refund(key, second));
+      if (local) return local.refundNow(key, second);
+      return withInsurance((store) => store.refund(key, second)).then(() => undefined);
     },
 
     health(): LimiterHealth {

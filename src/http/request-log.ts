@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Door, Metrics } from '../ops/metrics';
-import type { Logger } from '../lib/logger';
+import { rawLineWriter, type Logger } from '../lib/logger';
 
 /** Where each door is mounted; a route template is its mount plus the router's route path. */
 const DOORS: ReadonlyArray<{ prefix: string; door: Door }> = [
@@ -46,7 +46,11 @@ export function doorOf(path: string): { door: Door; prefix: string } {
  * The line carries no header and no query string, so no key, token or search term reaches the log.
  */
 export class RequestLog {
-  constructor(private readonly logger: Logger, private readonly metrics: Metrics | null) {}
+  private readonly write: (line: string) => void;
+
+  constructor(private readonly logger: Logger, private readonly metrics: Metrics | null) {
+    this.write = rawLineWriter(logger);
+  }
 
   record(e: RequestEntry): void {
     const path = pathOf(e.url);
@@ -54,7 +58,12 @@ export class RequestLog {
     const seconds = Number(process.hrtime.bigint() - e.started) / 1e9;
     this.metrics?.request(door, e.method, e.route ?? UNMATCHED, e.status, seconds);
     if (this.logger.isLevelEnabled('info')) {
-      this.logger.info({ req_id: e.reqId, door, method: e.method, path, route: e.route, status: e.status, ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
+      // the record pino would write for logger.info({ req_id, door, method, path, route, status, ms }, 'request'), built directly
+      const id = e.reqId === undefined ? '' : `"req_id":${JSON.stringify(e.reqId)},`;
+      this.write(
+        `{"level":30,"time":${Date.now()},${id}"door":"${door}","method":${JSON.stringify(e.method)},"path":${JSON.stringify(path)},` +
+          `"route":${JSON.stringify(e.route)},"status":${e.status},"ms":${Math.round(seconds * 1e6) / 1e3},"msg":"request"}\n`,
+      );
     }
   }
 

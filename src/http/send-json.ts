@@ -164,3 +164,16 @@ export function writeAnswer(res: ServerResponse, answer: JsonAnswer, own: readon
   res.writeHead(answer.status, own.concat(answer.headers));
   res.end(answer.bytes ?? undefined);
 }
+
+const onceByText = new Map<string, PreparedJson>();
+
+/** A fixed JSON text (an OpenAPI document) prepared once: its ETag and gzip encoding are made once. */
+export function preparedOnce(text: string): PreparedJson {
+  let json = onceByText.get(text);
+  if (!json) {
+    json = prepareJson(text);
+    if (onceByText.size >= 16) onceByText.clear();
+    onceByText.set(text, json);
+  }
+  return json;
+}

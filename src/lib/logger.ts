@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { BufferedLogStream } from './log-stream';
 
 /**
  * Logs never carry credentials: request logs are built field by field (no headers), and
@@ -20,7 +21,19 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   if (destination) return pino(options, destination);
   const pretty = humanReader() ? prettyTarget() : null;
-  return pretty ? pino({ ...options, transport: { target: pretty, options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }) : pino(options);
+  if (pretty) return pino({ ...options, transport: { target: pretty, options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
+  // Buffered: see log-stream.ts for why (every request is logged) and what it costs.
+  return pino(options, new BufferedLogStream(1));
+}
+
+/**
+ * Writes one record, already serialised as pino would (`{"level":30,"time":...,...,"msg":...}`),
+ * to the logger's own destination: for the access log, whose fields are few, fixed and free of
+ * anything secret (no header, no query), so pino's generic serialisation and redaction can be skipped.
+ */
+export function rawLineWriter(logger: Logger): (line: string) => void {
+  const stream = (logger as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym];
+  return (line) => void stream.write(line);
 }
 
 /** Whether a person reads stdout: the banner and pretty records are for them. */

@@ -44,22 +44,22 @@ describe('TtlCache', () => {
     expect(n).toBe(2);
   });
 
-  it('peek: the value of a fresh entry once loaded; nothing while loading or once stale', async () => {
+  it('get: the value itself (no promise) for a fresh entry once loaded; a promise while loading or once stale', async () => {
     jest.useFakeTimers({ now: 1_000_000 });
     const cache = new TtlCache<number>(1000);
     let resolve!: (v: number) => void;
     const pending = cache.get('k', () => new Promise<number>((r) => { resolve = r; }));
-    expect(cache.peek('k')).toBeUndefined();
+    const never = async () => -1;
+    expect(cache.get('k', never)).toBeInstanceOf(Promise);
     resolve(1);
     await pending;
-    expect(cache.peek('k')).toBe(1);
+    expect(cache.get('k', never)).toBe(1);
     jest.advanceTimersByTime(999);
-    expect(cache.peek('k')).toBe(1);
+    expect(cache.get('k', never)).toBe(1);
     jest.advanceTimersByTime(1);
-    expect(cache.peek('k')).toBeUndefined();
-    // get starts the refresh and serves the stale value; peek answers again once it landed
+    // get starts the refresh and serves the stale value; it answers at once again once it landed
     expect(await cache.get('k', async () => 2)).toBe(1);
     await Promise.resolve();
-    expect(cache.peek('k')).toBe(2);
+    expect(cache.get('k', never)).toBe(2);
   });
 });

@@ -1,8 +1,10 @@
+import { type Maybe } from './maybe';
+
 interface Entry<V> {
   at: number;
   value: Promise<V>;
   refreshing: boolean;
-  /** Set once the load has succeeded, for `peek`. */
+  /** Set once the load has succeeded: `get` then answers the value itself. */
   settled?: { value: V };
 }
 
@@ -16,24 +18,16 @@ export class TtlCache<V> {
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 5000) {}
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  /** The value at once when a fresh entry has loaded, else the promise of it (stale: served while refreshing). */
+  get(key: string, load: () => Promise<V>): Maybe<V> {
     const now = Date.now();
     const hit = this.map.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < this.ttlMs) return hit.settled ? hit.settled.value : hit.value;
     if (hit && this.ttlMs > 0) {
       if (!hit.refreshing) this.refresh(key, hit, load);
       return hit.value;
     }
     return this.fill(key, load, now).value;
-  }
-
-  /**
-   * The value of a fresh entry whose load has succeeded, at once; undefined when `get` would load,
-   * refresh or wait (call `get` then).
-   */
-  peek(key: string): V | undefined {
-    const hit = this.map.get(key);
-    return hit?.settled && Date.now() - hit.at < this.ttlMs ? hit.settled.value : undefined;
   }
 
   private fill(key: string, load: () => Promise<V>, now: number): Entry<V> {

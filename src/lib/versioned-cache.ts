@@ -1,3 +1,5 @@
+import { type Maybe } from './maybe';
+
 /** What a cache needs of a change feed (src/db/change-feed.ts): versions that rise on every change. */
 export interface VersionSource {
   version(topic: string): number;
@@ -27,7 +29,7 @@ interface Entry<V> {
   /** When the load started: an entry is never younger than the data it holds. */
   at: number;
   value: Promise<V>;
-  /** Set once the load has succeeded, for `peek`. */
+  /** Set once the load has succeeded: `get` and `peek` then answer the value itself. */
   settled: boolean;
   resolved?: V;
 }
@@ -60,12 +62,16 @@ export class VersionedCache<V> {
     this.maxEntries = Math.max(1, opts.maxEntries ?? 5000);
   }
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * The value for `key`: at once when it is loaded and still valid, else the promise of its
+   * (shared) load. A value, not a promise, lets a hot path answer without awaiting.
+   */
+  get(key: string, load: () => Promise<V>): Maybe<V> {
     if (this.opts.fallbackTtlMs <= 0) return load();
     const version = this.version();
     const now = this.now();
     const hit = this.fresh(key, version, now);
-    if (hit) return hit.value;
+    if (hit) return hit.settled ? (hit.resolved as V) : hit.value;
     const entry: Entry<V> = { version, at: now, value: load(), settled: false };
     this.map.delete(key);
     this.map.set(key, entry);
@@ -84,8 +90,8 @@ export class VersionedCache<V> {
 
   /**
    * The value `get` would answer right now without loading, when its load has already succeeded;
-   * undefined otherwise (missing, stale, or still loading: call `get`). Lets a hot path answer a
-   * hit without awaiting a promise.
+   * undefined otherwise (missing, stale, or still loading). Whether something is cached, without
+   * loading it (a kept answer is looked for, never made, before the request is parsed).
    */
   peek(key: string): V | undefined {
     if (this.opts.fallbackTtlMs <= 0) return undefined;

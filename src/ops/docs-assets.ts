@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 
 /**
  * The browser files of /docs, each shipped by a package: Redoc's standalone bundle for the API
- * references, GraphiQL's UMD build and React's for the GraphQL schema (docs/adr/0010-api-reference.md).
+ * references, GraphiQL's UMD build and React's for the GraphQL schema (docs/adr/0011-api-reference.md).
  * They are development dependencies: `npm run build` copies these files next to the compiled
  * code (dist/docs-assets), so a production install serves them without the packages; a checkout
  * (tests, `ts-node`) serves them from node_modules.

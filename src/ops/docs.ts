@@ -75,7 +75,7 @@ const json = (value: unknown) => new Kept('json', Buffer.from(JSON.stringify(val
 
 /**
  * GET /docs: the partner API's reference; /docs/tv, /docs/webhooks and /docs/graphql the others,
- * with their assets under /docs/assets (docs/adr/0010-api-reference.md).
+ * with their assets under /docs/assets (docs/adr/0011-api-reference.md).
  */
 export function docsRouter(sources: DocsSources): Router {
   const router = Router();

@@ -13,13 +13,19 @@ import type { PartnerApiDeps } from './partner-api.deps';
 import { presentEvent, presentResult } from '../domain/catalog/views';
 import type { PageMeta } from '../http/page-links';
 import { presentFighter, presentMinor, presentVerification } from './presenters';
-import { meta, pageOf, params, parseQueryRecord } from '../http/query';
+import { meta, pageOf } from '../http/query';
+import { then, type Maybe } from '../lib/maybe';
 
 const PROFILE_BOUTS = 20;
 const TOTALS_MAX_AGE_MS = 60_000;
-const FIGHTERS = { q: params.q, country: params.country, disc: params.disc, status: params.status, page: params.page, per_page: params.per_page };
-const EVENTS = { country: params.country, level: params.level, upcoming: params.upcoming, page: params.page, per_page: params.per_page };
-const RESULTS = { since: params.since, country: params.country, disc: params.disc, event: params.event, page: params.page, per_page: params.per_page };
+interface Paging {
+  page?: number;
+  per_page?: number;
+}
+/** The parsed queries of the lists (their declarations: src/rest/operations/). */
+export interface FightersQuery extends Paging { q?: string; country?: string; disc?: string; status?: string }
+export interface EventsQuery extends Paging { country?: string; level?: string; upcoming?: boolean }
+export interface ResultsQuery extends Paging { since?: string; country?: string; disc?: string; event?: string }
 
 type Deps = Pick<PartnerApiDeps, 'fighters' | 'events' | 'results' | 'verification' | 'readContext' | 'keys' | 'publicUrl' | 'readCacheTtlMs' | 'reader'>;
 
@@ -27,8 +33,6 @@ type Deps = Pick<PartnerApiDeps, 'fighters' | 'events' | 'results' | 'verificati
 export interface ListBody {
   json: PreparedJson;
   meta: PageMeta;
-  /** The list's own query parameters: its `Link` header keeps these and no others. */
-  known: readonly string[];
 }
 
 /**
@@ -50,8 +54,7 @@ export class CatalogReader {
     this.totals = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS)));
   }
 
-  async fighters(query: Record<string, unknown>): Promise<ListBody> {
-    const q = parseQueryRecord(query, FIGHTERS);
+  async fighters(q: FightersQuery): Promise<ListBody> {
     await this.deps.reader.assertKnownCountry(q.country);
     const page = pageOf(q);
     const ctx = await this.deps.readContext.current();
@@ -63,7 +66,7 @@ export class CatalogReader {
         this.deps.fighters.list(ctx, filters, page),
       ]);
       const data = rows.map((r) => presentFighter(r, r.record, standing(r)));
-      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data } satisfies FighterListResponseBody, FIGHTERS);
+      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data } satisfies FighterListResponseBody);
     });
   }
 
@@ -82,8 +85,7 @@ export class CatalogReader {
     });
   }
 
-  async events(query: Record<string, unknown>): Promise<ListBody> {
-    const q = parseQueryRecord(query, EVENTS);
+  async events(q: EventsQuery): Promise<ListBody> {
     await this.deps.reader.assertKnownCountry(q.country);
     const page = pageOf(q);
     const ctx = await this.deps.readContext.current();
@@ -94,7 +96,7 @@ export class CatalogReader {
         this.totals.get(`events|${scope}`, () => this.deps.events.count(ctx, filters)),
         this.deps.events.list(ctx, filters, page),
       ]);
-      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((e) => presentEvent(e, this.deps.publicUrl)) } satisfies EventListResponseBody, EVENTS);
+      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((e) => presentEvent(e, this.deps.publicUrl)) } satisfies EventListResponseBody);
     });
   }
 
@@ -118,8 +120,7 @@ export class CatalogReader {
     });
   }
 
-  async results(query: Record<string, unknown>): Promise<ListBody> {
-    const q = parseQueryRecord(query, RESULTS);
+  async results(q: ResultsQuery): Promise<ListBody> {
     await this.deps.reader.assertKnownCountry(q.country);
     const page = pageOf(q);
     const ctx = await this.deps.readContext.current();
@@ -130,7 +131,7 @@ export class CatalogReader {
         this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
         this.deps.results.list(ctx, filters, page),
       ]);
-      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)) } satisfies ResultListResponseBody, RESULTS);
+      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)) } satisfies ResultListResponseBody);
     });
   }
 
@@ -142,17 +143,9 @@ export class CatalogReader {
     });
   }
 
-  /** Not cached: `request_count` moves with every request (this one included). */
-  async me(p: PartnerPrincipal): Promise<PreparedJson> {
-    const [ctx, requestCount] = await Promise.all([this.deps.readContext.current(), this.deps.keys.requestCount(p.keyId)]);
-    return meBody(ctx, p, requestCount);
-  }
-
-  /** `me` at once when the read context and the key's count are known here; undefined otherwise (await `me`). */
-  meNow(p: PartnerPrincipal): PreparedJson | undefined {
-    const ctx = this.deps.readContext.peek();
-    const requestCount = ctx && this.deps.keys.requestCountNow(p.keyId);
-    return requestCount === undefined ? undefined : meBody(ctx!, p, requestCount);
+  /** Not cached: `request_count` moves with every request (this one included). At once when the context and the count are known here. */
+  me(p: PartnerPrincipal): Maybe<PreparedJson> {
+    return then(this.deps.readContext.current(), (ctx) => then(this.deps.keys.requestCount(p.keyId), (count) => meBody(ctx, p, count)));
   }
 }
 
@@ -170,8 +163,8 @@ function meBody(ctx: ReadContext, p: PartnerPrincipal, requestCount: number): Pr
   } satisfies KeyInfoResponseBody);
 }
 
-function listBody<B extends { meta: PageMeta }>(body: B, spec: object): ListBody {
-  return { json: prepareJson(body), meta: body.meta, known: Object.keys(spec) };
+function listBody<B extends { meta: PageMeta }>(body: B): ListBody {
+  return { json: prepareJson(body), meta: body.meta };
 }
 
 function standing(r: { points: number | null; ranks: Record<string, number> | null }) {

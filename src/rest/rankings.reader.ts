@@ -6,7 +6,7 @@ import { VersionedCache } from '../lib/versioned-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import type { DivisionListResponseBody, RankingResponseBody } from './schemas/responses';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
-import { CONTINENTS, params, parseQueryRecord } from '../http/query';
+import { CONTINENTS } from '../http/query';
 import { partnerReadCache } from './read-cache';
 
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
@@ -29,7 +29,10 @@ interface DivisionIndex {
   exact: Map<string, DivisionRow>;
 }
 
-const RANKINGS_PARAMS = { disc: params.disc, cat: params.cat, g: params.g, wc: params.wc, scope: params.scope };
+/** The parsed query of /rankings (its declaration: src/rest/operations/rankings.operations.ts). */
+export interface RankingsQuery extends DivisionQuery {
+  scope?: string;
+}
 
 /**
  * /rankings and /divisions bodies, rendered once per run, day, division and scope and kept until
@@ -63,9 +66,8 @@ export class RankingsReader {
     }
   }
 
-  /** Throws the 422 DomainErrors of a bad query (invalid_<parameter>, invalid_division). */
-  async rankings(query: Record<string, unknown>): Promise<PreparedJson> {
-    const q = parseQueryRecord(query, RANKINGS_PARAMS);
+  /** Throws the 422 DomainErrors of a query that names no one division (invalid_division) or an unknown scope. */
+  async rankings(q: RankingsQuery): Promise<PreparedJson> {
     const index = await this.divisions.get('all', async () => {
       const all = await this.deps.rankings.divisions();
       return { all, exact: new Map(all.map((d) => [`${d.discipline}|${d.category}|${d.gender}|${d.weight_class}`, d])) };

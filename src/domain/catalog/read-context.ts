@@ -1,4 +1,5 @@
 import type { Connection } from '@mikro-orm/core';
+import type { Maybe } from '../../lib/maybe';
 import { TtlCache } from '../../lib/ttl-cache';
 import { addYears, type Clock } from '../clock';
 
@@ -21,14 +22,10 @@ export class ReadContextProvider {
     this.cache = new TtlCache(ttlMs, 1);
   }
 
-  current(): Promise<ReadContext> {
+  /** The context: at once while cached and fresh, else the promise of it. */
+  current(): Maybe<ReadContext> {
     // Keyed by today, so a new day takes effect at once whatever the cache holds.
     return this.cache.get(this.clock.today(), () => this.load());
-  }
-
-  /** The context at once when it is cached and fresh; undefined when `current` must be awaited. */
-  peek(): ReadContext | undefined {
-    return this.cache.peek(this.clock.today());
   }
 
   private async load(): Promise<ReadContext> {

@@ -88,12 +88,13 @@ export const Broadcast = z.strictObject({ ...broadcastFields, ingest: Ingest.opt
       type: 'object',
       description: 'An ingest broadcast: `source` is `ingest`, `source_url` is null and `ingest` is present.',
       properties: { source: { type: 'string', enum: ['ingest'] }, source_url: nullOnly },
-      required: ['ingest'],
+      required: ['source', 'ingest'],
     },
     {
       type: 'object',
       description: 'A broadcast on an external source: `source_url` is its https URL and there is no `ingest`.',
       properties: { source: { type: 'string', enum: EXTERNAL_SOURCES }, source_url: { type: 'string' }, ingest: absent },
+      required: ['source'],
     },
   ],
 });
@@ -114,6 +115,7 @@ export const PublicBroadcast = z
         type: 'object',
         description: 'An unlocked broadcast: `public` or `unlisted`.',
         properties: { locked: { type: 'boolean', enum: [false] }, visibility: { type: 'string', enum: UNLOCKED_VISIBILITIES } },
+        required: ['locked', 'visibility'],
       },
       {
         type: 'object',
@@ -124,6 +126,7 @@ export const PublicBroadcast = z
           source_url: nullOnly,
           replay_url: nullOnly,
         },
+        required: ['locked', 'visibility'],
       },
     ],
   });
@@ -132,8 +135,8 @@ export const PublicBroadcast = z
 function streamKeyRule(rule: 'forbid' | 'require', description: string) {
   const streamKey =
     rule === 'forbid'
-      ? { type: 'object', properties: { stream_key: { not: {}, description: 'Never present here.' } } }
-      : { type: 'object', properties: { stream_key: { type: 'string' } }, required: ['stream_key'] };
+      ? { type: 'object', properties: { server_url: { type: 'string' }, stream_key: { not: {}, description: 'Never present here.' } } }
+      : { type: 'object', properties: { server_url: { type: 'string' }, stream_key: { type: 'string' } }, required: ['stream_key'] };
   const rest = { type: 'object', properties: { ingest: streamKey }, ...(rule === 'require' ? { required: ['ingest'] } : {}) };
   return z.unknown().meta({ description, allOf: [{ $ref: '#/components/schemas/Broadcast' }, rest] });
 }

@@ -1,5 +1,6 @@
 import type { Connection } from '@mikro-orm/core';
 import { LocalChangeFeed, type ChangeFeed } from '../../db/change-feed';
+import { then, type Maybe } from '../../lib/maybe';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
@@ -85,20 +86,14 @@ export class KeyAuthenticator {
     return { row, principal };
   }
 
-  /** Throws the 401 DomainError `invalid_key` for a token whose key is unknown or unusable. */
-  async authenticate(token: string): Promise<PartnerPrincipal> {
+  /**
+   * The key's principal: at once (or the 401 DomainError `invalid_key` thrown at once) when its
+   * row is cached, else after the lookup (a rejected promise for an unknown or unusable key).
+   */
+  authenticate(token: string): Maybe<PartnerPrincipal> {
     // Keyed by the hash: a cache key is small whatever was sent; concurrent misses share one lookup.
     const hash = this.hashOf(token);
-    return this.usable(await this.rows.get(hash, () => this.lookup(hash)));
-  }
-
-  /**
-   * What `authenticate` would answer, at once, when the key's row is cached (it throws the same
-   * errors); undefined when it would need a lookup (await `authenticate` then).
-   */
-  peek(token: string): PartnerPrincipal | undefined {
-    const known = this.rows.peek(this.hashOf(token));
-    return known === undefined ? undefined : this.usable(known);
+    return then(this.rows.get(hash, () => this.lookup(hash)), (known) => this.usable(known));
   }
 
   private usable(known: KnownKey | null): PartnerPrincipal {
@@ -172,18 +167,20 @@ export class KeyAuthenticator {
    * pending counts are flushed first. Other instances' requests appear with the next write (the
    * counts are flushed every second), as they would only once written in any case.
    */
-  async requestCount(keyId: string): Promise<number> {
-    const known = this.requestCountNow(keyId);
-    if (known !== undefined) return known;
+  requestCount(keyId: string): Maybe<number> {
+    return this.known(keyId) ?? this.flushedCount(keyId);
+  }
+
+  private async flushedCount(keyId: string): Promise<number> {
     await this.flush();
-    const flushed = this.requestCountNow(keyId);
+    const flushed = this.known(keyId);
     if (flushed !== undefined) return flushed;
     const rows = await this.connection().execute<{ n: string }[]>(`select request_count as n from api_key where id = ?`, [keyId]);
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** `requestCount` at once once this instance has written the key's counter; undefined before (await `requestCount`). */
-  requestCountNow(keyId: string): number | undefined {
+  /** The count once this instance has written the key's counter (no statement); undefined before. */
+  private known(keyId: string): number | undefined {
     const written = this.written.get(keyId);
     return written === undefined ? undefined : written + (this.inFlight.get(keyId) ?? 0) + (this.pendingCounts.get(keyId) ?? 0);
   }

@@ -57,12 +57,13 @@ export const BroadcastCreate = z
         type: 'object',
         description: 'An ingest broadcast: no `source_url`.',
         properties: { source: { type: 'string', enum: ['ingest'] }, source_url: { not: {}, description: 'Absent.' } },
+        required: ['source'],
       },
       {
         type: 'object',
         description: 'An external broadcast: `source_url` is required.',
         properties: { source: { type: 'string', enum: EXTERNAL_SOURCES } },
-        required: ['source_url'],
+        required: ['source', 'source_url'],
       },
     ],
     example: {

@@ -1,20 +1,22 @@
 import request from 'supertest';
 import { partnerApiDeps } from '../../../src/app';
-import { rankingsFastPath } from '../../../src/rest/rankings.fast-path';
+import { operationEntry } from '../../../src/http/operation-router';
+import { getRanking } from '../../../src/rest/operations/rankings.operations';
+import { partnerDoor } from '../../../src/rest/partner-api.door';
 import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, KEYS, testClock } from '../../helpers/world';
 
 let t: TestApp;
-/** Only the fast path: what it does not serve answers 599, so hand-overs are visible. */
+/** Only the pipeline's entry for /rankings alone: what it leaves to express answers 599, so hand-overs are visible. */
 let fastOnly: (req: any, res: any) => void;
 const RANKINGS = '/api/v1/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg';
 
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   await buildWorld(t.c);
-  const fast = rankingsFastPath(partnerApiDeps(t.c), t.c.requestLog);
+  const fast = operationEntry([partnerDoor(partnerApiDeps(t.c), t.c.requestLog, [getRanking])]);
   fastOnly = fastOnlyOf(fast).handler;
 });
 afterAll(() => t?.close());
@@ -25,7 +27,7 @@ async function requestCount(): Promise<number> {
   return Number(row.request_count);
 }
 
-describe('the /rankings fast path', () => {
+describe('the /rankings entry of the pipeline', () => {
   it('serves a valid request with the same body and headers as the express route', async () => {
     const fast = await request(fastOnly).get(RANKINGS).set('Authorization', `Bearer ${KEYS.full}`);
     const slow = await getPartner(t.app, RANKINGS.replace('/api/v1', '') + '&unused=1', KEYS.full);
@@ -39,27 +41,36 @@ describe('the /rankings fast path', () => {
     expect(notModified.status).toBe(304);
   });
 
-  it('hands every other case to express before counting or charging the request', async () => {
+  // Before the one pipeline, the fast path handed these to express (599 here), uncounted, and
+  // express authenticated and parsed them a second time. Now the pipeline answers them itself, as
+  // express does (the same codes), and counts each authenticated request once.
+  it('answers every refusal itself, as express does, counting each authenticated request once; leaves other paths and methods to express', async () => {
     const before = await requestCount();
-    const cases = [
-      request(fastOnly).get(RANKINGS),
-      request(fastOnly).get(RANKINGS).set('Authorization', 'Bearer pk_unknown'),
-      request(fastOnly).get('/api/v1/rankings?disc=kickboxing').set('Authorization', `Bearer ${KEYS.full}`),
-      request(fastOnly).get(`${RANKINGS}&disc=mma`).set('Authorization', `Bearer ${KEYS.full}`),
-      request(fastOnly).get(`${RANKINGS}&scope=atlantis`).set('Authorization', `Bearer ${KEYS.full}`),
-      request(fastOnly).post(RANKINGS).set('Authorization', `Bearer ${KEYS.full}`),
-      request(fastOnly).get('/api/v1/rankingsx').set('Authorization', `Bearer ${KEYS.full}`),
-      request(fastOnly).get('/api/v1/divisions').set('Authorization', `Bearer ${KEYS.full}`),
+    const cases: Array<[() => request.Test, number, string | null]> = [
+      [() => request(fastOnly).get(RANKINGS), 401, 'unauthenticated'],
+      [() => request(fastOnly).get(RANKINGS).set('Authorization', 'Bearer pk_unknown'), 401, 'invalid_key'],
+      [() => request(fastOnly).get('/api/v1/rankings?disc=kickboxing').set('Authorization', `Bearer ${KEYS.full}`), 422, 'invalid_division'],
+      [() => request(fastOnly).get(`${RANKINGS}&disc=mma`).set('Authorization', `Bearer ${KEYS.full}`), 422, 'invalid_disc'],
+      [() => request(fastOnly).get(`${RANKINGS}&scope=atlantis`).set('Authorization', `Bearer ${KEYS.full}`), 422, 'invalid_scope'],
+      [() => request(fastOnly).post(RANKINGS).set('Authorization', `Bearer ${KEYS.full}`), 599, null],
+      [() => request(fastOnly).get('/api/v1/rankingsx').set('Authorization', `Bearer ${KEYS.full}`), 599, null],
+      [() => request(fastOnly).get('/api/v1/divisions').set('Authorization', `Bearer ${KEYS.full}`), 599, null],
     ];
-    for (const res of await Promise.all(cases)) expect(res.status).toBe(599);
-    expect(await requestCount()).toBe(before);
+    for (const [send, status, code] of cases) {
+      const res = await send();
+      expect([res.status, res.body?.error ?? null]).toEqual([status, code]);
+    }
+    // the three 422s were authenticated with the full key: counted once each (not at all before, twice would be wrong)
+    expect(await requestCount()).toBe(before + 3);
+    const viaExpress = await getPartner(t.app, '/rankings?disc=kickboxing', KEYS.full);
+    expect([viaExpress.status, viaExpress.body.error]).toEqual([422, 'invalid_division']);
   });
 
-  it('hands an exhausted key to express, which answers the 429', async () => {
+  it('answers an exhausted key 429 itself, with Retry-After', async () => {
     for (let i = 0; i < 3; i++) expect((await request(fastOnly).get(RANKINGS).set('Authorization', `Bearer ${KEYS.low}`)).status).toBe(200);
-    expect((await request(fastOnly).get(RANKINGS).set('Authorization', `Bearer ${KEYS.low}`)).status).toBe(599);
-    const limited = await getPartner(t.app, RANKINGS.replace('/api/v1', ''), KEYS.low);
+    const limited = await request(fastOnly).get(RANKINGS).set('Authorization', `Bearer ${KEYS.low}`);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await getPartner(t.app, RANKINGS.replace('/api/v1', ''), KEYS.low)).status).toBe(429);
   });
 });

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { createApp, partnerApiDeps } from '../../../src/app';
-import { partnerFastPath } from '../../../src/rest/rankings.fast-path';
+import { operationEntry } from '../../../src/http/operation-router';
+import { partnerDoor } from '../../../src/rest/partner-api.door';
 import { adminJson } from '../../helpers/cli';
 import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { getPartner } from '../../helpers/partner-client';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock, env: { AUTH_CACHE_TTL_MS: '60000', REDIS_URL: undefined } });
   w = await buildWorld(t.c);
   express = createApp(t.c);
-  ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(partnerFastPath(partnerApiDeps(t.c), t.c.requestLog)));
+  ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(operationEntry([partnerDoor(partnerApiDeps(t.c), t.c.requestLog)])));
 });
 afterAll(() => t?.close());
 // The limiter's clock stands still unless moved: a fresh minute for each test (the full key allows 60).
@@ -112,23 +113,25 @@ describe('kept answers', () => {
     expect(Number(row.request_count)).toBe(start + 7);
   });
 
-  it('hand a key without the scope, an exhausted limit and a revoked key to express', async () => {
+  // The old fast path handed these to express (599 here); the one pipeline refuses them itself,
+  // with express's answers, and a known key's refusal at once.
+  it('refuse a key without the scope, an exhausted limit and a revoked key as express does', async () => {
     const path = '/api/v1/fighters';
     await request(fastOnly).get(path).set(auth);
     // the key without fighters.read is known (cached) and the answer is kept: the scope still decides
     const rankingsOnly = { Authorization: `Bearer ${KEYS.rankings}` };
     expect((await request(fastOnly).get('/api/v1/divisions').set(rankingsOnly)).status).toBe(200);
     answeredAtOnce.length = 0;
-    expect((await request(fastOnly).get(path).set(rankingsOnly)).status).toBe(599);
+    expect((await request(fastOnly).get(path).set(rankingsOnly)).status).toBe(403);
     expect((await request(fastOnly).get('/api/v1/divisions').set(rankingsOnly)).status).toBe(200);
-    expect(answeredAtOnce).toEqual([false, true]);
+    expect(answeredAtOnce).toEqual([true, true]);
     expect((await getPartner(t.app, '/fighters', KEYS.rankings)).status).toBe(403);
 
     // pk_test_low allows 3 a minute: the fourth is refused by express, and the limiter's clock stands still
     const low = { Authorization: `Bearer ${KEYS.low}` };
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await request(fastOnly).get('/api/v1/divisions').set(low)).status);
-    expect(statuses).toEqual([200, 200, 200, 599]);
+    expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await getPartner(t.app, '/divisions', KEYS.low)).status).toBe(429);
 
     await adminJson(t.c, 'partners:create', '--slug', 'kept-co', '--name', 'Kept Co');
@@ -137,7 +140,8 @@ describe('kept answers', () => {
     expect((await request(fastOnly).get('/api/v1/divisions').set(key)).status).toBe(200);
     expect((await request(fastOnly).get('/api/v1/divisions').set(key)).status).toBe(200);
     await adminJson(t.c, 'keys:revoke', issued.id);
-    expect((await request(fastOnly).get('/api/v1/divisions').set(key)).status).toBe(599);
+    const revoked = await request(fastOnly).get('/api/v1/divisions').set(key);
+    expect([revoked.status, revoked.body.error]).toEqual([401, 'invalid_key']);
     expect((await getPartner(t.app, '/divisions', issued.key)).body.error).toBe('invalid_key');
   });
 
@@ -167,7 +171,7 @@ describe('kept answers with a shared limiter store', () => {
   afterAll(() => shared?.close());
 
   (redisUrl ? it : it.skip)('wait only for the limiter\'s decision, and answer like the express route', async () => {
-    const { handler } = fastOnlyOf(partnerFastPath(partnerApiDeps(shared.c), shared.c.requestLog));
+    const { handler } = fastOnlyOf(operationEntry([partnerDoor(partnerApiDeps(shared.c), shared.c.requestLog)]));
     const path = `/api/v1/fighters/${w.slugs.bela}`;
     const first = await request(handler).get(path).set(auth);
     const second = await request(handler).get(path).set(auth);

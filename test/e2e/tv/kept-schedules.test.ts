@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { createApp, tvApiDeps } from '../../../src/app';
-import { tvScheduleFastPath } from '../../../src/tv/tv-schedule.fast-path';
+import { operationEntry } from '../../../src/http/operation-router';
+import { tvDoor } from '../../../src/tv/tv-api.door';
 import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   tv = new TvClient(t.app);
   await tv.create(CK.rw, aBroadcast({ title: 'Soon', scheduled_at: '2030-01-02T10:00:00Z' }));
   express = createApp(t.c);
-  ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(tvScheduleFastPath({ ...tvApiDeps(t.c), requestLog: t.c.requestLog })));
+  ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(operationEntry([tvDoor(tvApiDeps(t.c), t.c.requestLog)])));
 });
 afterAll(() => t?.close());
 

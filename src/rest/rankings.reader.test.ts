@@ -1,6 +1,6 @@
 import type { DivisionRow } from '../domain/catalog/rankings.queries';
 import { DomainError } from '../domain/errors';
-import { matchDivision } from './rankings.routes';
+import { matchDivision } from './rankings.reader';
 
 const d = (discipline: string, category: string, gender: string, weight_class: string): DivisionRow => ({
   id: `${discipline}-${category}-${gender}-${weight_class}`, discipline, category, gender, weight_class, label: '',

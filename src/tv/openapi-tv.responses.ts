@@ -1,51 +1,7 @@
-/**
- * The parameters, headers and shared answers of the TV OpenAPI document, written by hand except
- * the paging parameters, which are described from their parsers (src/http/query.ts `params`).
- */
-import { params } from '../http/query';
-import {
-  codeList,
-  commonHeaderSpecs,
-  errorResponse,
-  ID_AND_RATE_HEADERS,
-  ifNoneMatchParameterSpec,
-  pagingParameterSpecs,
-  standardResponses,
-  type HeaderSpec,
-  type ParamSpec,
-  type Schema,
-} from '../lib/openapi.helpers';
+/** The headers and shared answers of the TV OpenAPI document (its parameters come with the operations). */
+import { codeList, errorResponse, type HeaderSpec, type Schema } from '../lib/openapi.helpers';
+import { commonHeaderSpecs, ID_AND_RATE_HEADERS, standardResponses } from '../lib/openapi.responses';
 import { INVALID_BROADCAST_FIELDS as INVALID_FIELDS } from './schemas/request.schemas';
-
-export const parameterSpecs = {
-  ...pagingParameterSpecs(params.page, params.per_page),
-  ChannelSlug: {
-    name: 'slug',
-    in: 'path',
-    description: 'Channel slug.',
-    schema: { type: 'string' },
-    example: 'fight-night-tv',
-  },
-  BroadcastRef: {
-    name: 'broadcast',
-    in: 'path',
-    description:
-      'The broadcast: on GET (public) its **slug**, on PATCH (channel key) its **id** (a uuid). An unknown ' +
-      'slug or id, a value that is not a uuid on PATCH, or another channel\'s broadcast is a 404.',
-    schema: { type: 'string' },
-    example: 'berlin-open-finals',
-  },
-  BroadcastId: {
-    name: 'id',
-    in: 'path',
-    description: 'Broadcast id (a uuid). An unknown id, a value that is not a uuid, or another channel\'s broadcast is a 404.',
-    schema: { type: 'string', format: 'uuid' },
-    example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b',
-  },
-  IfNoneMatch: ifNoneMatchParameterSpec(),
-} satisfies Record<string, ParamSpec>;
-
-export type ParamKey = keyof typeof parameterSpecs;
 
 // ---------------------------------------------------------------------------------------------
 // Headers and responses

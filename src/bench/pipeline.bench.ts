@@ -1,0 +1,78 @@
+/**
+ * `node dist/bench/pipeline.bench.js [--dist DIR]`: the CPU time the service's own code spends
+ * on a repeated partner read, without the network or Node's HTTP machinery: the request handler
+ * (`createHttpHandler`, as main.ts serves it) is called with an in-memory request and response,
+ * N times per path, once its answer is kept, and the process's CPU time is divided by N. On a
+ * machine shared with other work this moves far less than req/s. `--dist DIR` measures another
+ * build (the code before a change) against the same database.
+ *
+ * Needs DATABASE_URL on a database seeded with the demo data (`npm run bench` seeds one), and
+ * logs at info into a discarding stream, so the access log's cost is in.
+ */
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+
+const N = Number(process.env.BENCH_CALLS ?? 50_000);
+const KEY = 'pk_demo_bench';
+
+async function main(): Promise<void> {
+  const i = process.argv.indexOf('--dist');
+  const dist = i > 0 ? resolve(process.argv[i + 1]) : resolve(__dirname, '..');
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { loadConfig } = require(`${dist}/config/config`);
+  const { openDatabase } = require(`${dist}/db/database`);
+  const { createChangeFeed } = require(`${dist}/db/listen-change-feed`);
+  const { createContainer } = require(`${dist}/container`);
+  const { createHttpHandler } = require(`${dist}/app`);
+  const { createLogger } = require(`${dist}/lib/logger`);
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const sink = new Writable({ write: (_chunk, _enc, done) => done() });
+  const logger = createLogger('info', sink);
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: '0', WEBHOOK_WORKER: 'off' });
+  const db = await openDatabase(config, { migrate: false });
+  const changes = await createChangeFeed(db, logger);
+  const c = createContainer(config, db.orm, { logger, changes });
+  const handler = createHttpHandler(c);
+
+  let answered = 0;
+  const request = (path: string, encoding: string, done: (status: number, body: Buffer | undefined) => void) => {
+    const req = { url: path, method: 'GET', headers: { authorization: `Bearer ${KEY}`, 'accept-encoding': encoding, host: 'bench' }, socket: { remoteAddress: '127.0.0.1' } };
+    const res = {
+      statusCode: 200,
+      headersSent: false,
+      writeHead(status: number) { this.statusCode = status; },
+      end(body?: Buffer) { answered++; done(this.statusCode, body); },
+      getHeader: () => undefined, setHeader: () => undefined, on: () => res, once: () => res, destroy: () => undefined,
+    };
+    handler(req, res);
+  };
+  const call = (path: string, encoding = 'gzip') => new Promise<{ status: number; body?: Buffer }>((done) => request(path, encoding, (status, body) => done({ status, body })));
+
+  const ranking = await call('/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg', 'identity');
+  const fighter = (JSON.parse(String(ranking.body)) as { data: Array<{ fighter: { slug: string } }> }).data[0].fighter.slug;
+  const paths = ['/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg', `/api/v1/fighters/${fighter}`, '/api/v1/results?per_page=2', '/api/v1/me', '/api/tv/live'];
+  console.log(`${dist}: ${N} calls per path, CPU µs per request (user + system)`);
+  for (const path of paths) {
+    for (let k = 0; k < 3; k++) if ((await call(path)).status !== 200) throw new Error(`${path} did not answer 200`);
+    await c.keys.flush();
+    await call(path);
+    const loop = async (n: number) => {
+      answered = 0;
+      for (let k = 0; k < n; k++) request(path, 'gzip', () => undefined);
+      while (answered < n) await new Promise((r) => setImmediate(r));
+    };
+    await loop(N / 5); // warm-up: the JIT, then the figures
+    const before = process.cpuUsage();
+    // a kept answer is sent synchronously, so the loop itself does the work; anything else is awaited
+    await loop(N);
+    const used = process.cpuUsage(before);
+    console.log(`  ${path.split('?')[0].padEnd(28)} ${((used.user + used.system) / N).toFixed(1)}`);
+  }
+  await c.close();
+  await db.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});
