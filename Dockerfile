@@ -9,6 +9,8 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY schema ./schema
+# The build copies the /docs browser files out of development dependencies into dist/.
+COPY scripts/copy-docs-assets.js ./scripts/
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: compiled code, production dependencies and the published schemas only.
@@ -21,4 +23,9 @@ COPY package.json ./
 COPY schema ./schema
 USER node
 EXPOSE 3000 9464
+# Healthy = ready: the database answers, migrations are applied, the demo (when seeded) is whole.
+# The first start seeds the demo before it is ready, hence the start period. Compose's own
+# healthchecks (the worker has no HTTP port) replace this one.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]

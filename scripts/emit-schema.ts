@@ -1,5 +1,6 @@
 // Writes the OpenAPI 3.0.3 documents (`npm run schema`): schema/openapi.json (partner API,
-// `/api/v1`) and schema/openapi-tv.json (TV API, `/api/tv`). Tests
+// `/api/v1`) and schema/openapi-tv.json (TV API, `/api/tv`), the studio SDL, and the Postman
+// collections made from both documents (schema/postman/, scripts/postman-collections.ts). Tests
 // (test/openapi/partner-openapi.test.ts, test/openapi/tv-openapi.test.ts) fail when a checked-in
 // file is stale.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,10 +8,20 @@ import { dirname, join } from 'node:path';
 import { renderPartnerOpenApi } from '../src/rest/openapi.document';
 import { renderStudioSdl } from '../src/graphql/schema';
 import { renderTvOpenApi } from '../src/tv/openapi-tv.document';
+import { DEMO_KEYS } from '../src/demo/demo-keys';
+import { DEMO_CHANNEL_KEYS } from '../src/demo/demo-tv.seed';
+import { renderPostmanCollection } from './postman-collections';
 
 export const OPENAPI_SCHEMA_PATH = join(__dirname, '..', 'schema', 'openapi.json');
 export const TV_OPENAPI_SCHEMA_PATH = join(__dirname, '..', 'schema', 'openapi-tv.json');
 export const STUDIO_SDL_PATH = join(__dirname, '..', 'schema', 'studio.graphql');
+export const POSTMAN_DIR = join(__dirname, '..', 'schema', 'postman');
+
+/** The Postman collections: file name, the document's text, the demo key their requests send. */
+export const POSTMAN_COLLECTIONS = [
+  { file: 'partner-api.postman_collection.json', render: renderPartnerOpenApi, key: DEMO_KEYS[0].token },
+  { file: 'tv-api.postman_collection.json', render: renderTvOpenApi, key: DEMO_CHANNEL_KEYS[0].token },
+];
 
 function emit(file: string, text: string): string {
   mkdirSync(dirname(file), { recursive: true });
@@ -30,6 +41,16 @@ export function emitStudioSdl(file: string = STUDIO_SDL_PATH): string {
   return emit(file, renderStudioSdl());
 }
 
+export async function emitPostmanCollections(dir: string = POSTMAN_DIR): Promise<string[]> {
+  const files: string[] = [];
+  for (const c of POSTMAN_COLLECTIONS) files.push(emit(join(dir, c.file), await renderPostmanCollection(JSON.parse(c.render()), c.key)));
+  return files;
+}
+
 if (require.main === module) {
   for (const file of [emitPartnerOpenApi(), emitTvOpenApi(), emitStudioSdl()]) console.log(`wrote ${file}`);
+  emitPostmanCollections().then((files) => files.forEach((file) => console.log(`wrote ${file}`)), (err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  });
 }

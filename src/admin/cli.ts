@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { userInfo } from 'node:os';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createContainer, type Container } from '../container';
 import { LocalChangeFeed } from '../db/change-feed';
@@ -8,12 +7,14 @@ import { openDatabase } from '../db/database';
 import { DomainError } from '../domain/errors';
 import { createLogger } from '../lib/logger';
 import { type Command, UsageError } from './command';
+import { parseCommand, PROGRAM, usageOf } from './command-parser';
 import { channelCommands } from './commands/channels.commands';
 import { demoCommands } from './commands/demo.commands';
 import { partnerCommands } from './commands/partners.commands';
 import { readModelCommands } from './commands/readmodel.commands';
 import { sportCommands } from './commands/sport.commands';
 import { webhookCommands } from './commands/webhooks.commands';
+import { type CommandIo, NO_INPUT, processIo, readSecrets } from './secret-input';
 
 export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...channelCommands, ...demoCommands, ...readModelCommands];
 
@@ -26,42 +27,35 @@ export interface CliOutput {
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
-    'usage: npm run -s admin -- <command> [options] [--json]',
+    `usage: ${PROGRAM} <command> [options] [--json]`,
     '',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'npm run -s admin -- <command> --help   shows a command\'s options',
+    `${PROGRAM} <command> --help   shows a command's options, their values and examples`,
   ].join('\n');
 }
 
 /**
  * Runs one operator command against a container. Exit codes: 0 done, 1 refused by the domain
- * (bad input, wrong state, not found), 2 usage error. Tests call this directly.
+ * (bad input, wrong state, not found), 2 usage error. Tests call this directly; `io` is where
+ * secrets come from (the process's terminal or pipe in main()).
  */
-export async function runCommand(c: Container, operator: string, argv: string[]): Promise<CliOutput> {
+export async function runCommand(c: Container, operator: string, argv: string[], io: CommandIo = NO_INPUT): Promise<CliOutput> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === 'help') return { code: name ? 0 : 2, stdout: name ? `${help()}\n` : '', stderr: name ? '' : `${help()}\n` };
+  if (!name || name === '--help' || name === '-h' || name === 'help') return { code: name ? 0 : 2, stdout: name ? `${help()}\n` : '', stderr: name ? '' : `${help()}\n` };
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) return { code: 2, stdout: '', stderr: `unknown command "${name}"\n\n${help()}\n` };
-  const usage = `usage: npm run -s admin -- ${command.name} ${command.usage}`.trimEnd();
+  const usage = `usage: ${PROGRAM} ${usageOf(command)}\n${PROGRAM} ${command.name} --help   shows every option, its values and examples`;
   try {
-    const { values, positionals } = parseArgs({
-      args: rest, allowPositionals: true, strict: true,
-      options: { ...command.options, json: { type: 'boolean' }, help: { type: 'boolean' } },
-    });
-    if (values.help) return { code: 0, stdout: `${usage}\n${command.summary}\n`, stderr: '' };
-    const expected = command.args ?? [];
-    if (positionals.length !== expected.length) {
-      throw new UsageError(expected.length ? `expected ${expected.map((a) => a.toUpperCase()).join(' ')}` : 'this command takes no positional arguments');
-    }
-    const result = await command.run({ c, actor: { id: `operator:${operator}` } }, { values: values as Record<string, string | boolean | undefined>, positionals });
+    const { values, positionals, help: text } = parseCommand(command, rest);
+    if (text !== undefined) return { code: 0, stdout: text, stderr: '' };
+    await readSecrets(command, values, io);
+    const result = await command.run({ c, actor: { id: `operator:${operator}` } }, { values, positionals });
     const stdout = values.json ? JSON.stringify(result.json, null, 2) : result.text;
     return { code: 0, stdout: `${stdout}\n`, stderr: '' };
   } catch (err) {
     if (err instanceof DomainError) return { code: 1, stdout: '', stderr: `error: ${err.code}: ${err.message}\n` };
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      return { code: 2, stdout: '', stderr: `${(err as Error).message}\n${usage}\n` };
-    }
+    if (err instanceof UsageError) return { code: 2, stdout: '', stderr: `${err.message}\n${usage}\n` };
     throw err;
   }
 }
@@ -84,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
   // stdout is the command's answer (`--json` must parse).
   const container = createContainer(config, db.orm, { logger: createLogger('warn', process.stderr), changes: new LocalChangeFeed() });
   try {
-    const out = await runCommand(container, operatorName(config), argv);
+    const out = await runCommand(container, operatorName(config), argv, processIo());
     process.stdout.write(out.stdout);
     process.stderr.write(out.stderr);
     return out.code;
@@ -98,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
 async function runCommandWithoutDatabase(argv: string[]): Promise<CliOutput | null> {
   const [name] = argv;
   const known = COMMANDS.some((c) => c.name === name);
-  if (known && !argv.includes('--help')) return null;
+  if (known && !argv.includes('--help') && !argv.includes('-h')) return null;
   const out = await runCommand(null as unknown as Container, 'none', argv);
   process.stdout.write(out.stdout);
   process.stderr.write(out.stderr);

@@ -1,10 +1,38 @@
-import type { ParseArgsConfig } from 'node:util';
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
 import { DomainError } from '../domain/errors';
 
-export type Options = NonNullable<ParseArgsConfig['options']>;
+/**
+ * One option of a command, declared where the command is: the parser (commander) and `--help`
+ * are built from it, so a new option is one line in the command's file.
+ */
+export interface OptionSpec {
+  /** `secret`: never taken from the command line; read from a prompt or `--<name>-stdin`. */
+  type: 'string' | 'boolean' | 'secret';
+  /** What it means, for `--help`. */
+  help: string;
+  /** Placeholder of the value in usage lines (`S`, `DATE`); the upper-cased name by default. */
+  arg?: string;
+  /** Closed vocabularies, listed by `--help`. The domain still judges a value (exit 1, its code). */
+  values?: readonly string[];
+  /** A comma-separated list of `values`. */
+  list?: boolean;
+  /** Shown in usage without brackets; a missing one is a usage error (exit 2). */
+  required?: boolean;
+  /** The value used when the option is absent, for `--help` only. */
+  default?: string;
+  /** A secret typed at the prompt is asked twice. */
+  confirm?: boolean;
+}
+
+export type Options = Record<string, OptionSpec>;
 export type Values = Record<string, string | boolean | undefined>;
+
+/** A positional argument, all of them required. */
+export interface ArgSpec {
+  name: string;
+  help: string;
+}
 
 export interface CommandInput {
   values: Values;
@@ -21,10 +49,10 @@ export interface CommandResult {
 export interface Command {
   name: string;
   summary: string;
-  usage: string;
   options?: Options;
-  /** Names of the positional arguments, all required. */
-  args?: string[];
+  args?: ArgSpec[];
+  /** What an operator types after the command's name; `--help` shows each, a test parses each. */
+  examples: string[];
   run(ctx: { c: Container; actor: Actor }, input: CommandInput): Promise<CommandResult>;
 }
 

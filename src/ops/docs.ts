@@ -1,62 +1,33 @@
-import { dirname, join } from 'node:path';
-import { Router, type Response } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
+import { buildSchema, introspectionFromSchema } from 'graphql';
 import { sendError } from '../http/http-errors';
+import { OWN_ASSETS, readAsset } from './docs-assets';
+import { DOCS_PAGES, renderPage } from './docs-pages';
+import { interimWebhooksAsyncApi } from './webhook-events.interim';
+import { webhooksReference } from './webhooks-reference';
 
-/** swagger-ui-dist ships its assets: served from node_modules, so the page needs no internet. */
-const DIST = dirname(require.resolve('swagger-ui-dist/package.json'));
-const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-16x16.png', 'favicon-32x32.png']);
-
-export const DOCUMENTS = [
-  { url: '/api/v1/openapi.json', name: 'Partner API (/api/v1)' },
-  { url: '/api/tv/openapi.json', name: 'TV API (/api/tv)' },
-];
+const SCHEMA_DIR = join(__dirname, '..', '..', 'schema');
 
 /**
- * Everything the page loads comes from this origin; swagger-ui styles elements inline and draws
- * icons as data: images, hence those two allowances. "Try it out" calls the API, same origin.
+ * Everything a page loads comes from this origin. Redoc and GraphiQL style elements inline
+ * (styled-components, CodeMirror) and draw icons as data: images; Redoc runs its search index in
+ * a worker it makes from a blob. Scripts: files from 'self' only, no inline script, no eval.
  */
 const CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "font-src 'self'",
+  "font-src 'self' data:",
   "connect-src 'self'",
+  "worker-src blob:",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference: partner API and TV API</title>
-<link rel="stylesheet" href="/docs/swagger-ui.css">
-<link rel="icon" type="image/png" href="/docs/favicon-32x32.png" sizes="32x32">
-</head>
-<body>
-<div id="swagger-ui"></div>
-<script src="/docs/swagger-ui-bundle.js"></script>
-<script src="/docs/swagger-ui-standalone-preset.js"></script>
-<script src="/docs/docs.js"></script>
-</body>
-</html>
-`;
-
-// An external script rather than an inline one, so that the CSP needs no 'unsafe-inline' for scripts.
-// validatorUrl null: swagger-ui would otherwise send the document to validator.swagger.io.
-const INIT = `window.ui = SwaggerUIBundle({
-  urls: ${JSON.stringify(DOCUMENTS)},
-  'urls.primaryName': ${JSON.stringify(DOCUMENTS[0].name)},
-  dom_id: '#swagger-ui',
-  deepLinking: true,
-  validatorUrl: null,
-  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-  layout: 'StandaloneLayout',
-});
-`;
 
 function secure(res: Response): void {
   res.setHeader('Content-Security-Policy', CSP);
@@ -67,27 +38,74 @@ function secure(res: Response): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
-/** GET /docs: a browsable reference of both OpenAPI documents, with a selector in the top bar. */
-export function docsRouter(): Router {
+export interface DocsSources {
+  /** The published OpenAPI documents (their text, as served). */
+  partnerOpenApi: string;
+  tvOpenApi: string;
+}
+
+/** The webhook events: the event catalog's AsyncAPI document when the service ships one. */
+function webhooksDocument(sources: DocsSources): unknown {
+  const file = join(SCHEMA_DIR, 'webhooks.asyncapi.json');
+  const asyncapi = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : interimWebhooksAsyncApi(JSON.parse(sources.partnerOpenApi), JSON.parse(sources.tvOpenApi));
+  return webhooksReference(asyncapi);
+}
+
+/** Bodies made once and kept, with their gzip encoding (the bundles are about a megabyte). */
+class Kept {
+  private readonly gzipped: Buffer;
+  constructor(readonly type: string, readonly body: Buffer) {
+    this.gzipped = gzipSync(body, { level: 9 });
+  }
+  send(req: Request, res: Response, cache: string): void {
+    secure(res);
+    res.setHeader('Cache-Control', cache);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(this.type);
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.send(this.gzipped);
+    } else res.send(this.body);
+  }
+}
+
+const json = (value: unknown) => new Kept('json', Buffer.from(JSON.stringify(value)));
+
+/**
+ * GET /docs: the partner API's reference; /docs/tv, /docs/webhooks and /docs/graphql the others,
+ * with their assets under /docs/assets (docs/adr/0011-api-reference.md).
+ */
+export function docsRouter(sources: DocsSources): Router {
   const router = Router();
-  router.get('/docs', (_req, res) => {
-    secure(res);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(PAGE);
+  const pages = new Map(DOCS_PAGES.map((p) => [p.path, new Kept('html', Buffer.from(renderPage(p)))]));
+  const sdl = readFileSync(join(SCHEMA_DIR, 'studio.graphql'), 'utf8');
+  const generated = new Map<string, () => Kept>([
+    ['/docs/webhooks.json', () => json(webhooksDocument(sources))],
+    ['/docs/studio-introspection.json', () => json(introspectionFromSchema(buildSchema(sdl)))],
+    ['/docs/studio.graphql', () => new Kept('text/plain; charset=utf-8', Buffer.from(sdl))],
+  ]);
+  const made = new Map<string, Kept>();
+  const assets = new Map<string, Kept>();
+
+  router.get(['/docs', '/docs/tv', '/docs/webhooks', '/docs/graphql'], (req, res) => pages.get(req.path.replace(/\/$/, ''))!.send(req, res, 'no-cache'));
+  router.get([...generated.keys()], (req, res) => {
+    if (!made.has(req.path)) made.set(req.path, generated.get(req.path)!());
+    made.get(req.path)!.send(req, res, 'no-cache');
   });
-  router.get('/docs/docs.js', (_req, res) => {
-    secure(res);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('js').send(INIT);
-  });
-  router.get('/docs/:asset', (req, res, next) => {
-    const asset = String(req.params.asset);
-    if (!ASSETS.has(asset)) {
-      sendError(res, 404, 'not_found', `no documentation asset "${asset}"`);
-      return;
+  router.get('/docs/assets/:asset', (req, res) => {
+    const name = String(req.params.asset);
+    if (!assets.has(name)) {
+      const body = readAsset(name);
+      if (!body) {
+        sendError(res, 404, 'not_found', `no documentation asset "${name}"`);
+        return;
+      }
+      assets.set(name, new Kept(name.split('.').pop()!, body));
     }
-    secure(res);
-    res.sendFile(join(DIST, asset), { maxAge: '1d', dotfiles: 'deny' }, (err) => { if (err && !res.headersSent) next(err); });
+    // Package files change only with the package: a day. Ours may change with any release.
+    assets.get(name)!.send(req, res, OWN_ASSETS.includes(name) ? 'no-cache' : 'public, max-age=86400');
   });
   return router;
 }

@@ -9,6 +9,8 @@
  * Written here: the document's introduction and its shared answers. `schema/openapi.json` is the
  * output of `renderPartnerOpenApi()` (`npm run schema`); a test fails when it is stale.
  */
+import { DEMO_KEYS } from '../demo/demo-keys';
+import { DEMO_ORIGIN, withCodeSamples } from '../lib/openapi-code-samples';
 import { operationPaths, parameterComponents } from '../http/operation.openapi';
 import { componentSchemas } from '../lib/openapi.zod';
 import examples from './examples.json';
@@ -57,7 +59,8 @@ const sharedResponses = standardResponses(
 /** The document of `operations` (all of the partner API's by default). */
 export function buildPartnerOpenApi(operations: readonly AnyOperation[] = PARTNER_OPERATIONS): Record<string, unknown> {
   const paths = operationPaths(operations, { scopeText, pathDescription: METHOD_NOTE, badPathRef: 'BadPath', examples });
-  return openApiDocument({
+  // Samples are a step on the finished document: they read only what it says.
+  return withCodeSamples(openApiDocument({
     title: 'Ranking partner API',
     version: PARTNER_OPENAPI_VERSION,
     description: INFO_DESCRIPTION,
@@ -86,7 +89,7 @@ export function buildPartnerOpenApi(operations: readonly AnyOperation[] = PARTNE
         description: 'The API key in the `X-API-Key` header.',
       },
     },
-  });
+  }), { key: DEMO_KEYS[0].token, origin: DEMO_ORIGIN });
 }
 
 /** The document as written to `schema/openapi.json` (and served at `/api/v1/openapi.json`). */

@@ -15,6 +15,8 @@
  * nullable value is `nullable: true`; objects are closed, except `Error`; rules between fields are
  * `oneOf`s of constraint-only branches next to the closed object's `properties`.
  */
+import { DEMO_CHANNEL_KEYS } from '../demo/demo-tv.seed';
+import { DEMO_ORIGIN, withCodeSamples } from '../lib/openapi-code-samples';
 import type { AnyOperation } from '../http/operation';
 import { operationPaths, parameterComponents, requestBodyComponents } from '../http/operation.openapi';
 import { bearerScheme, openApiDocument, renderOpenApi } from '../lib/openapi.helpers';
@@ -44,7 +46,8 @@ export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIO
   const paths = operationPaths(operations, { scopeText, invalidRef: (codes) => (codes.join() === PAGING_CODES ? 'InvalidPaging' : undefined), examples });
 
   const schemas = componentSchemas(TV_COMPONENTS);
-  return openApiDocument({
+  // Samples are a step on the finished document: they read only what it says.
+  return withCodeSamples(openApiDocument({
     title: 'TV API',
     version: TV_OPENAPI_VERSION,
     description: INFO_DESCRIPTION,
@@ -66,7 +69,7 @@ export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIO
     securitySchemes: {
       channelKey: bearerScheme('A channel API key (`ck_...`) as a bearer token: `Authorization: Bearer <key>`.'),
     },
-  });
+  }), { key: DEMO_CHANNEL_KEYS[0].token, origin: DEMO_ORIGIN });
 }
 
 /** The document as written to `schema/openapi-tv.json` (and served at `/api/tv/openapi.json`). */

@@ -9,7 +9,8 @@ export const demoCommands: Command[] = [
   {
     name: 'demo:seed',
     summary: 'seed the deterministic demo data into an empty database; --fighters N: a federation of about N fighters, then its consistency checks',
-    usage: '[--fighters N]', options: { fighters: { type: 'string' } },
+    options: { fighters: { type: 'string', arg: 'N', help: 'about how many fighters, 1 to 1000000 (none: the demo, about 1,660)' } },
+    examples: ['', '--fighters 100000'],
     async run({ c }, { values }) {
       const fighters = integer(values, 'fighters');
       if (fighters !== undefined && (fighters < 1 || fighters > 1_000_000)) throw new UsageError('--fighters must be from 1 to 1000000');
@@ -44,7 +45,7 @@ export const demoCommands: Command[] = [
     },
   },
   {
-    name: 'demo:fixtures', summary: 'document numbers of each status and a minor, for trying /verify', usage: '',
+    name: 'demo:fixtures', summary: 'document numbers of each status and a minor, for trying /verify', examples: ['', '--json'],
     async run({ c }) {
       const f = await findDemoFixtures(c);
       const rows = Object.entries(f.numbers).flatMap(([kind, byStatus]) => Object.entries(byStatus).map(([status, number]) => ({ kind, status, number })));
@@ -52,7 +53,8 @@ export const demoCommands: Command[] = [
     },
   },
   {
-    name: 'audit:list', summary: 'the latest audited changes', usage: '[--limit N]', options: { limit: { type: 'string' } },
+    name: 'audit:list', summary: 'the latest audited changes',
+    options: { limit: { type: 'string', arg: 'N', default: '50', help: 'how many, at most 1000' } }, examples: ['--limit 200'],
     async run({ c }, { values }) {
       const rows = await sql<Record<string, unknown>[]>(c.orm.em.fork(),
         `select at, actor, action, subject, data from audit_entry order by at desc, id limit ?`, [Math.min(integer(values, 'limit') ?? 50, 1000)]);

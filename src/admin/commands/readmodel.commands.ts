@@ -8,7 +8,7 @@ export const readModelCommands: Command[] = [
   {
     name: 'readmodel:rebuild',
     summary: 'rebuild the partner read model (fighter cards, result rows) from the source tables',
-    usage: '',
+    examples: [''],
     async run({ c, actor }) {
       const counts = await c.orm.em.fork().transactional(async (tx) => {
         const em = tx as EntityManager;

@@ -1,4 +1,5 @@
 import type { EventLevel, EventStatus } from '../../domain/events/event.entity';
+import { EVENT_LEVELS, EVENT_STATUSES } from '../../domain/reference/vocabulary';
 import { type Command, integer, lines, optional, required, UsageError } from '../command';
 
 const fighterOut = (f: { slug: string; name: string; status: string; fighterCode: string | null }) => ({ slug: f.slug, name: f.name, status: f.status, fighter_code: f.fighterCode });
@@ -9,11 +10,19 @@ const licenceOut = (r: { fighter: { slug: string; status: string; fighterCode: s
 export const sportCommands: Command[] = [
   {
     name: 'fighters:register', summary: 'register a fighter (identity and contact data stay private)',
-    usage: '--name N --country C --division ID --dob DATE --email E --phone P --address A [--nickname K] [--apply] [--unpublished]',
     options: {
-      name: { type: 'string' }, country: { type: 'string' }, division: { type: 'string' }, dob: { type: 'string' }, email: { type: 'string' },
-      phone: { type: 'string' }, address: { type: 'string' }, nickname: { type: 'string' }, apply: { type: 'boolean' }, unpublished: { type: 'boolean' },
+      name: { type: 'string', arg: 'N', required: true, help: 'full name, as published' },
+      country: { type: 'string', arg: 'C', required: true, help: 'country slug (france, united-states, ...)' },
+      division: { type: 'string', arg: 'ID', required: true, help: 'division id: discipline-category-gender-weight class (kickboxing-pro-f-60kg)' },
+      dob: { type: 'string', arg: 'DATE', required: true, help: 'date of birth, YYYY-MM-DD (private; under 18 makes a minor)' },
+      email: { type: 'string', arg: 'E', required: true, help: 'contact email (private)' },
+      phone: { type: 'string', arg: 'P', required: true, help: 'contact phone (private)' },
+      address: { type: 'string', arg: 'A', required: true, help: 'postal address (private)' },
+      nickname: { type: 'string', arg: 'K', help: 'ring name, as published' },
+      apply: { type: 'boolean', help: 'open a licence application at once (a pending licence)' },
+      unpublished: { type: 'boolean', help: 'keep the fighter out of the published rankings' },
     },
+    examples: ['--name "Zoltán Kiss" --country hungary --division kickboxing-pro-m-67kg --dob 1998-04-12 --email z.kiss@example.org --phone "+36 1 555 0100" --address "Budapest" --apply'],
     async run({ c, actor }, { values }) {
       const f = await c.services.fighters.register(actor, {
         name: required(values, 'name'), countrySlug: required(values, 'country'), divisionId: required(values, 'division'), dateOfBirth: required(values, 'dob'),
@@ -24,37 +33,50 @@ export const sportCommands: Command[] = [
     },
   },
   {
-    name: 'licences:issue', summary: 'issue (or renew) a licence and a fighter ID: licence.issued', usage: 'SLUG [--issued-on DATE] [--valid-until DATE]',
-    args: ['slug'], options: { 'issued-on': { type: 'string' }, 'valid-until': { type: 'string' } },
+    name: 'licences:issue', summary: 'issue (or renew) a licence and a fighter ID: licence.issued',
+    args: [{ name: 'slug', help: 'the fighter\'s slug' }],
+    options: {
+      'issued-on': { type: 'string', arg: 'DATE', default: 'today', help: 'issue date, YYYY-MM-DD' },
+      'valid-until': { type: 'string', arg: 'DATE', default: 'a year after issue', help: 'expiry date, YYYY-MM-DD' },
+    },
+    examples: ['zoltan-kiss', 'zoltan-kiss --issued-on 2026-01-01 --valid-until 2026-12-31'],
     async run({ c, actor }, { values, positionals }) {
       const r = await c.services.fighters.issueLicence(actor, positionals[0], { issuedOn: optional(values, 'issued-on'), validUntil: optional(values, 'valid-until') });
       return { json: licenceOut(r), text: lines(licenceOut(r)) };
     },
   },
   {
-    name: 'licences:suspend', summary: 'suspend a licence: licence.suspended', usage: 'SLUG', args: ['slug'],
+    name: 'licences:suspend', summary: 'suspend a licence: licence.suspended', args: [{ name: 'slug', help: 'the fighter\'s slug' }], examples: ['zoltan-kiss'],
     async run({ c, actor }, { positionals }) {
       const r = await c.services.fighters.suspendLicence(actor, positionals[0]);
       return { json: licenceOut(r), text: lines(licenceOut(r)) };
     },
   },
   {
-    name: 'licences:reinstate', summary: 'reinstate a suspended licence', usage: 'SLUG', args: ['slug'],
+    name: 'licences:reinstate', summary: 'reinstate a suspended licence', args: [{ name: 'slug', help: 'the fighter\'s slug' }], examples: ['zoltan-kiss'],
     async run({ c, actor }, { positionals }) {
       const r = await c.services.fighters.reinstateLicence(actor, positionals[0]);
       return { json: licenceOut(r), text: lines(licenceOut(r)) };
     },
   },
   {
-    name: 'licences:revoke', summary: 'withdraw a licence (its number answers NO MATCHING RECORD)', usage: 'SLUG', args: ['slug'],
+    name: 'licences:revoke', summary: 'withdraw a licence (its number answers NO MATCHING RECORD)', args: [{ name: 'slug', help: 'the fighter\'s slug' }], examples: ['zoltan-kiss'],
     async run({ c, actor }, { positionals }) {
       const f = await c.services.fighters.revokeLicence(actor, positionals[0]);
       return { json: { fighter: fighterOut(f) }, text: lines(fighterOut(f)) };
     },
   },
   {
-    name: 'events:create', summary: 'create an event (served to partners once sanctioned)', usage: '--name N --country C --date DATE [--city X] [--level L] [--status S]',
-    options: { name: { type: 'string' }, country: { type: 'string' }, date: { type: 'string' }, city: { type: 'string' }, level: { type: 'string' }, status: { type: 'string' } },
+    name: 'events:create', summary: 'create an event (served to partners once sanctioned)',
+    options: {
+      name: { type: 'string', arg: 'N', required: true, help: 'the event\'s name' },
+      country: { type: 'string', arg: 'C', required: true, help: 'country slug' },
+      date: { type: 'string', arg: 'DATE', required: true, help: 'YYYY-MM-DD' },
+      city: { type: 'string', arg: 'X', help: 'the host city' },
+      level: { type: 'string', arg: 'L', values: EVENT_LEVELS, help: 'sets the points multiplier (none: 1.0)' },
+      status: { type: 'string', arg: 'S', values: EVENT_STATUSES, default: 'scheduled', help: 'the event\'s state' },
+    },
+    examples: ['--name "Open Cup" --country germany --date 2026-12-05 --city Berlin --level world --status completed'],
     async run({ c, actor }, { values }) {
       const e = await c.services.events.create(actor, {
         name: required(values, 'name'), countrySlug: required(values, 'country'), date: required(values, 'date'), city: optional(values, 'city'),
@@ -65,22 +87,33 @@ export const sportCommands: Command[] = [
     },
   },
   {
-    name: 'events:sanction', summary: 'sanction an event: event.sanctioned', usage: 'CODE', args: ['code'],
+    name: 'events:sanction', summary: 'sanction an event: event.sanctioned', args: [{ name: 'code', help: 'the event\'s code (events:create prints it)' }], examples: ['EV-2026-0499'],
     async run({ c, actor }, { positionals }) {
       const e = await c.services.events.sanction(actor, positionals[0]);
       return { json: { code: e.code, sanctioned_at: e.sanctionedAt }, text: lines({ code: e.code, sanctioned_at: e.sanctionedAt }) };
     },
   },
   {
-    name: 'events:set-status', summary: 'set an event status (scheduled, live, completed, cancelled)', usage: 'CODE --status S', args: ['code'], options: { status: { type: 'string' } },
+    name: 'events:set-status', summary: 'set an event\'s status',
+    args: [{ name: 'code', help: 'the event\'s code' }], options: { status: { type: 'string', arg: 'S', required: true, values: EVENT_STATUSES, help: 'the new state' } },
+    examples: ['EV-2026-0499 --status live'],
     async run({ c, actor }, { values, positionals }) {
       const e = await c.services.events.setStatus(actor, positionals[0], required(values, 'status') as EventStatus);
       return { json: { code: e.code, status: e.status }, text: lines({ code: e.code, status: e.status }) };
     },
   },
   {
-    name: 'results:record', summary: 'record a bout result (counts once verified)', usage: '--event CODE --winner SLUG --loser SLUG [--draw] [--nc] [--method M] [--round R]',
-    options: { event: { type: 'string' }, winner: { type: 'string' }, loser: { type: 'string' }, draw: { type: 'boolean' }, nc: { type: 'boolean' }, method: { type: 'string' }, round: { type: 'string' } },
+    name: 'results:record', summary: 'record a bout result (counts once verified)',
+    options: {
+      event: { type: 'string', arg: 'CODE', required: true, help: 'the event\'s code' },
+      winner: { type: 'string', arg: 'SLUG', required: true, help: 'the winner\'s slug (with --draw or --nc, either fighter)' },
+      loser: { type: 'string', arg: 'SLUG', required: true, help: 'the loser\'s slug (same division)' },
+      draw: { type: 'boolean', help: 'the bout was a draw' },
+      nc: { type: 'boolean', help: 'the bout was a no contest' },
+      method: { type: 'string', arg: 'M', help: 'how it ended: KO and TKO earn a win 12 points instead of 10; DEC, SUB, DQ, ... (free text)' },
+      round: { type: 'string', arg: 'R', help: 'the round it ended in, 1 to 15' },
+    },
+    examples: ['--event EV-2026-0499 --winner ren-okada --loser ivan-kravchenko --method KO --round 1', '--event EV-2026-0499 --winner ren-okada --loser ivan-kravchenko --draw'],
     async run({ c, actor }, { values }) {
       const b = await c.services.results.record(actor, {
         eventCode: required(values, 'event'), winnerSlug: required(values, 'winner'), loserSlug: required(values, 'loser'),
@@ -91,14 +124,17 @@ export const sportCommands: Command[] = [
     },
   },
   {
-    name: 'results:verify', summary: 'verify a recorded result: result.verified', usage: 'ID', args: ['id'],
+    name: 'results:verify', summary: 'verify a recorded result: result.verified',
+    args: [{ name: 'id', help: 'the result\'s id (results:record prints it)' }], examples: ['7d9e4c1a-2b3f-4e5d-8a6b-9c0d1e2f3a4b'],
     async run({ c, actor }, { positionals }) {
       const b = await c.services.results.verify(actor, positionals[0]);
       return { json: { id: b.id, verified_at: b.verifiedAt }, text: lines({ id: b.id, verified_at: b.verifiedAt }) };
     },
   },
   {
-    name: 'rankings:publish', summary: 'compute and publish a ranking run: ranking.published', usage: '[--as-of DATE]', options: { 'as-of': { type: 'string' } },
+    name: 'rankings:publish', summary: 'compute and publish a ranking run: ranking.published',
+    options: { 'as-of': { type: 'string', arg: 'DATE', default: 'today', help: 'the date the ranking is computed for, YYYY-MM-DD' } },
+    examples: ['', '--as-of 2026-12-01'],
     async run({ c, actor }, { values }) {
       const asOf = optional(values, 'as-of');
       if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of must be a date, YYYY-MM-DD');

@@ -1,4 +1,5 @@
-import type { WebhookEndpoint } from '../../webhooks/webhook.entities';
+import { PARTNER_EVENTS } from '../../webhooks/webhook-endpoint.service';
+import { DELIVERY_STATUSES, type WebhookEndpoint } from '../../webhooks/webhook.entities';
 import { type Command, integer, lines, list, optional, required, table, time } from '../command';
 
 const endpointJson = (e: WebhookEndpoint) => ({
@@ -8,8 +9,13 @@ const endpointJson = (e: WebhookEndpoint) => ({
 
 export const webhookCommands: Command[] = [
   {
-    name: 'webhooks:register', summary: "register a partner's endpoint (prints the id and the secret once)", usage: '--partner S --url U --events e1,e2',
-    options: { partner: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' } },
+    name: 'webhooks:register', summary: "register a partner's endpoint (prints the id and the secret once)",
+    options: {
+      partner: { type: 'string', arg: 'S', required: true, help: 'the partner\'s slug' },
+      url: { type: 'string', arg: 'U', required: true, help: 'the https URL deliveries are POSTed to' },
+      events: { type: 'string', arg: 'e1,e2', required: true, list: true, values: PARTNER_EVENTS, help: 'the events it receives' },
+    },
+    examples: ['--partner stats-co --url https://hooks.stats.example/federation --events result.verified,ranking.published'],
     async run({ c, actor }, { values }) {
       const { endpoint, secret } = await c.services.webhooks.register(actor, {
         partnerSlug: required(values, 'partner'), url: required(values, 'url'), events: list(required(values, 'events')),
@@ -19,8 +25,9 @@ export const webhookCommands: Command[] = [
     },
   },
   {
-    name: 'webhooks:rotate-secret', summary: 'issue a new secret now; the old one signs until the switch (default 24 h)', usage: 'ID [--switch-at TIME]',
-    args: ['id'], options: { 'switch-at': { type: 'string' } },
+    name: 'webhooks:rotate-secret', summary: 'issue a new secret now; the old one signs until the switch (default 24 h)',
+    args: [{ name: 'id', help: 'the endpoint\'s id (webhooks:list)' }], options: { 'switch-at': { type: 'string', arg: 'TIME', default: 'in 24 hours', help: 'when deliveries start being signed with the new secret, ISO 8601' } },
+    examples: ['3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', `${'3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'} --switch-at 2026-12-01T09:00:00Z`],
     async run({ c, actor }, { values, positionals }) {
       const r = await c.services.webhooks.rotateSecret(actor, positionals[0], time(values, 'switch-at'));
       const out = { id: r.endpoint.id, secret: r.secret, switch_at: r.switchAt };
@@ -28,29 +35,38 @@ export const webhookCommands: Command[] = [
     },
   },
   {
-    name: 'webhooks:disable', summary: 'stop delivering to an endpoint', usage: 'ID [--reason R]', args: ['id'], options: { reason: { type: 'string' } },
+    name: 'webhooks:disable', summary: 'stop delivering to an endpoint',
+    args: [{ name: 'id', help: 'the endpoint\'s id (webhooks:list)' }], options: { reason: { type: 'string', arg: 'R', help: 'why, kept on the endpoint and shown by webhooks:list' } },
+    examples: [`${'3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'} --reason "partner asked"`],
     async run({ c, actor }, { values, positionals }) {
       const e = await c.services.webhooks.setEnabled(actor, positionals[0], false, optional(values, 'reason') ?? null);
       return { json: { endpoint: endpointJson(e) }, text: lines(endpointJson(e)) };
     },
   },
   {
-    name: 'webhooks:enable', summary: 're-enable an endpoint (pending deliveries resume)', usage: 'ID', args: ['id'],
+    name: 'webhooks:enable', summary: 're-enable an endpoint (pending deliveries resume)', args: [{ name: 'id', help: 'the endpoint\'s id (webhooks:list)' }], examples: ['3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'],
     async run({ c, actor }, { positionals }) {
       const e = await c.services.webhooks.setEnabled(actor, positionals[0], true, null);
       return { json: { endpoint: endpointJson(e) }, text: lines(endpointJson(e)) };
     },
   },
   {
-    name: 'webhooks:list', summary: 'list partner endpoints', usage: '[--partner S]', options: { partner: { type: 'string' } },
+    name: 'webhooks:list', summary: 'list partner endpoints',
+    options: { partner: { type: 'string', arg: 'S', help: 'only this partner\'s endpoints' } }, examples: ['', '--partner stats-co --json'],
     async run({ c }, { values }) {
       const endpoints = (await c.services.webhooks.list({ partnerSlug: optional(values, 'partner') })).map(endpointJson);
       return { json: { endpoints }, text: table(endpoints, ['id', 'partner', 'url', 'events', 'enabled', 'disabled_reason']) };
     },
   },
   {
-    name: 'deliveries:list', summary: 'the delivery log', usage: '[--endpoint ID] [--status pending|sending|succeeded|failed] [--limit N] [--attempts]',
-    options: { endpoint: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, attempts: { type: 'boolean' } },
+    name: 'deliveries:list', summary: 'the delivery log, newest first',
+    options: {
+      endpoint: { type: 'string', arg: 'ID', help: 'only this endpoint\'s deliveries' },
+      status: { type: 'string', arg: 'S', values: DELIVERY_STATUSES, help: 'only deliveries in this state' },
+      limit: { type: 'string', arg: 'N', default: '100', help: 'how many, at most 1000' },
+      attempts: { type: 'boolean', help: 'also list each attempt: time, duration, status code or error' },
+    },
+    examples: ['--status failed', `--endpoint ${'3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'} --attempts --limit 20`],
     async run({ c }, { values }) {
       const deliveries = await c.services.deliveries.list({ endpointId: optional(values, 'endpoint'), status: optional(values, 'status'), limit: integer(values, 'limit') });
       const attempts = values.attempts ? await c.services.deliveries.attempts(deliveries.map((d) => d.id)) : [];
@@ -61,15 +77,20 @@ export const webhookCommands: Command[] = [
     },
   },
   {
-    name: 'deliveries:replay', summary: 'send a delivery again (new id, X-SVC-Replay-Of, same payload id)', usage: 'ID', args: ['id'],
+    name: 'deliveries:replay', summary: 'send a delivery again (new id, X-SVC-Replay-Of, same payload id)', args: [{ name: 'id', help: 'the delivery\'s id (deliveries:list)' }], examples: ['3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'],
     async run({ c, actor }, { positionals }) {
       const d = await c.services.deliveries.replay(actor, positionals[0]);
       return { json: { delivery: d }, text: lines({ id: d.id, replay_of: d.replay_of, event: d.event, status: d.status }) };
     },
   },
   {
-    name: 'deliveries:recover', summary: "re-send an endpoint's failed deliveries between two times", usage: '--endpoint ID --since TIME [--until TIME]',
-    options: { endpoint: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } },
+    name: 'deliveries:recover', summary: "re-send an endpoint's failed deliveries between two times",
+    options: {
+      endpoint: { type: 'string', arg: 'ID', required: true, help: 'the endpoint\'s id' },
+      since: { type: 'string', arg: 'TIME', required: true, help: 'failed deliveries created from this time, ISO 8601' },
+      until: { type: 'string', arg: 'TIME', default: 'now', help: 'up to this time, ISO 8601' },
+    },
+    examples: [`--endpoint ${'3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'} --since 2026-11-20T00:00:00Z --until 2026-11-21T00:00:00Z`],
     async run({ c, actor }, { values }) {
       required(values, 'since');
       const created = await c.services.deliveries.recover(actor, { endpointId: required(values, 'endpoint'), since: time(values, 'since')!, until: time(values, 'until') });

@@ -1,4 +1,4 @@
-import { admin } from '../../helpers/cli';
+import { adminWithInput } from '../../helpers/cli';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { translateDbError, withDbRetry } from '../../../src/db/pg-errors';
 
@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function twentyAtOnce(...argv: string[]) {
-  const outs = await Promise.all(Array.from({ length: 20 }, () => admin(t.c, ...argv)));
+  // A password is piped (--password-stdin), never an argument; commands without one ignore it.
+  const outs = await Promise.all(Array.from({ length: 20 }, () => adminWithInput(t.c, 'correct horse battery\n', ...argv)));
   return { won: outs.filter((o) => o.code === 0), refused: outs.filter((o) => o.code !== 0) };
 }
 
@@ -33,7 +34,7 @@ describe('concurrent identical creates through the operator CLI', () => {
   });
 
   it('a studio user email: one user, 19 conflicts', async () => {
-    const { won, refused } = await twentyAtOnce('studio-users:create', '--email', 'Race@Example.com', '--password', 'correct horse battery');
+    const { won, refused } = await twentyAtOnce('studio-users:create', '--email', 'Race@Example.com', '--password-stdin');
     expect(won).toHaveLength(1);
     expect(refused).toHaveLength(19);
     for (const r of refused) expect(r).toEqual({ code: 1, stdout: '', stderr: 'error: conflict: a studio user "race@example.com" already exists\n' });
