@@ -47,12 +47,12 @@ export async function runCommand(c: Container, operator: string, argv: string[],
   if (!command) return { code: 2, stdout: '', stderr: `unknown command "${name}"\n\n${help()}\n` };
   const usage = `usage: ${PROGRAM} ${usageOf(command)}\n${PROGRAM} ${command.name} --help   shows every option, its values and examples`;
   try {
-    const { values, positionals, help: text } = parseCommand(command, rest);
+    const { values, positionals, help: text, warnings } = parseCommand(command, rest);
     if (text !== undefined) return { code: 0, stdout: text, stderr: '' };
     await readSecrets(command, values, io);
     const result = await command.run({ c, actor: { id: `operator:${operator}` } }, { values, positionals });
     const stdout = values.json ? JSON.stringify(result.json, null, 2) : result.text;
-    return { code: 0, stdout: `${stdout}\n`, stderr: '' };
+    return { code: 0, stdout: `${stdout}\n`, stderr: warnings.map((w) => `${w}\n`).join('') };
   } catch (err) {
     if (err instanceof DomainError) return { code: 1, stdout: '', stderr: `error: ${err.code}: ${err.message}\n` };
     if (err instanceof UsageError) return { code: 2, stdout: '', stderr: `${err.message}\n${usage}\n` };

@@ -44,7 +44,7 @@ function program(command: Command, write: (text: string) => void): Program {
     else if (spec.type === 'string') p.addOption(new Option(`--${name} <${placeholder(name, spec)}>`, describe(spec)));
     else {
       p.addOption(new Option(`--${name}-stdin`, `read the ${spec.help} from standard input (a pipe) instead of a prompt on the terminal`));
-      // Declared, hidden, so that its use is refused with the reason rather than "unknown option".
+      // Declared, hidden: the operator's documented form (docs/operator.md) still works, with a warning.
       p.addOption(new Option(`--${name} <value>`).hideHelp());
     }
   }
@@ -58,6 +58,8 @@ export interface Parsed {
   positionals: string[];
   /** Set when `--help` was asked: the text to print, and nothing to run. */
   help?: string;
+  /** Advice printed on stderr before the command runs (a secret given on the command line). */
+  warnings: string[];
 }
 
 /** Reads argv (after the command's name) into option values and positionals; throws UsageError. */
@@ -68,7 +70,7 @@ export function parseCommand(command: Command, argv: string[]): Parsed {
     p.parse(argv, { from: 'user' });
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help') return { values: {}, positionals: [], help: written };
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help') return { values: {}, positionals: [], help: written, warnings: [] };
     throw new UsageError(err.message.replace(/^error: /, ''));
   }
   const opts = p.opts();
@@ -79,13 +81,15 @@ export function parseCommand(command: Command, argv: string[]): Parsed {
   if (positionals.length !== expected.length) {
     throw new UsageError(expected.length ? `expected ${expected.map((a) => a.name.toUpperCase()).join(' ')}` : 'this command takes no positional arguments');
   }
+  const warnings: string[] = [];
   for (const [name, spec] of Object.entries(command.options ?? {})) {
     if (spec.type === 'secret' && values[name] !== undefined) {
-      throw new UsageError(`--${name} is not taken on the command line (shell history and the process list keep it): type it at the prompt, or pipe it with --${name}-stdin`);
+      if (values[`${name}-stdin`] === true) throw new UsageError(`give the ${name} once: --${name} or --${name}-stdin`);
+      warnings.push(`warning: --${name} on the command line is kept by shell history and shown in the process list: type it at the prompt, or pipe it with --${name}-stdin`);
     }
     if (spec.required && spec.type === 'string' && (typeof values[name] !== 'string' || (values[name] as string).trim() === '')) {
       throw new UsageError(`--${name} is required`);
     }
   }
-  return { values, positionals };
+  return { values, positionals, warnings };
 }

@@ -38,6 +38,8 @@ const label = (name: string) => `${name[0].toUpperCase()}${name.slice(1).replace
 export async function readSecrets(command: Command, values: Values, io: CommandIo): Promise<void> {
   for (const [name, spec] of Object.entries(command.options ?? {})) {
     if (spec.type !== 'secret') continue;
+    // given on the command line (with a warning): nothing to read
+    if (typeof values[name] === 'string') continue;
     if (values[`${name}-stdin`] === true) {
       // One trailing newline is the pipe's (echo, a file), not the secret's.
       values[name] = (await io.readStdin()).replace(/\r?\n$/, '');
