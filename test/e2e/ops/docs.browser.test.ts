@@ -15,6 +15,8 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
+// CI (.ci/run installs Chromium) never skips the browser tests; a local run without it does, saying so.
+if (!present && process.env.CI) throw new Error(`docs.browser.test: no browser at ${CHROMIUM}, and CI never skips the browser tests`);
 if (!present) console.warn(`docs.browser.test: skipped, no browser at ${CHROMIUM} (install Debian's chromium to run it)`);
 const describeWithBrowser = present ? describe : describe.skip;
 
