@@ -125,7 +125,15 @@ describeWithBrowser('the /docs pages in a browser', () => {
     await explorer.getByText('channel', { exact: true }).waitFor();
 
     // Ctrl+Enter runs the operation under the cursor: the SignIn mutation.
-    await page.locator('.graphiql-query-editor .CodeMirror-line', { hasText: 'login(' }).click();
+    // The cursor is put there through CodeMirror itself: a click on the line can land on whatever
+    // GraphiQL draws over it at the moment (its toolbar, its tab panel) on a slow machine.
+    await page.locator('.graphiql-query-editor .CodeMirror-line', { hasText: 'login(' }).waitFor();
+    await page.evaluate(() => {
+      const cm = (globalThis as any).document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror;
+      const line = (cm.getValue() as string).split('\n').findIndex((l) => l.includes('login('));
+      cm.focus();
+      cm.setCursor({ line, ch: 0 });
+    });
     await Promise.all([page.waitForResponse((r) => r.url() === `${base}/graphql`), page.keyboard.press('Control+Enter')]);
     const response = page.locator('.graphiql-response');
     // CodeMirror draws the answer line by line: wait for its whole text to hold an answer.
