@@ -44,6 +44,7 @@ import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
 import { WebhookPayloads } from './webhooks/webhook-payloads';
+import type { HostResolver } from './webhooks/ssrf-guard';
 
 export interface Container {
   config: Config;
@@ -104,6 +105,8 @@ export interface ContainerOptions {
    * database; by default only this process's own writes are heard. The container closes it.
    */
   changes?: ChangeFeed;
+  /** How webhook target names are resolved at registration (tests inject one); the system's otherwise. */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -150,7 +153,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
   const broadcasts = new BroadcastService(broadcastStorage(root, outbox), clock);
-  const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate };
+  const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate, resolve: options.resolveHost };
   const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
   const deliveries = new DeliveryLogService(root);
   const metrics = new Metrics(orm, logger, limiter);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createHttpHandler } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createContainer } from './container';
@@ -9,6 +9,7 @@ import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
 import { handleClientErrors } from './http/client-error';
+import { createHttpServer } from './http/http-server';
 import { createLogger } from './lib/logger';
 import { seedDemoOnStart } from './startup/seed-on-start';
 import { StartupState } from './startup/startup-state';
@@ -25,9 +26,8 @@ async function main(): Promise<void> {
   const container = createContainer(config, db.orm, { logger, changes });
   // Listen first: /healthz shows the seed's progress, everything else answers 503 until it is done.
   const startup = new StartupState(config.seedDemo);
-  const server: Server = createServer(createHttpHandler(container, { startup }));
+  const server: Server = createHttpServer(createHttpHandler(container, { startup }), config.http);
   handleClientErrors(server, logger);
-  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   if (config.seedDemo) {
     logger.info({ url: `${config.publicUrl}/healthz` }, 'listening; seeding the demo data if the database is empty (progress on /healthz)');

@@ -11,6 +11,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATABASE_REPLICA_URLS: z.string().optional(),
@@ -60,6 +64,8 @@ export interface Config {
   /** Serves /metrics on a port of its own instead of the public one (null: on the public port). */
   readonly metricsPort: number | null;
   readonly publicUrl: string;
+  /** Time-outs and the connection cap of the public HTTP server (src/http/http-server.ts). */
+  readonly http: HttpServerLimits;
   readonly databaseUrl: string | undefined;
   readonly replicaUrls: readonly string[];
   readonly dataDir: string;
@@ -98,6 +104,17 @@ export interface Config {
   };
 }
 
+export interface HttpServerLimits {
+  /** The whole request head (request line and headers) must arrive within this; else 408 and close. */
+  readonly headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this; else 408 and close. */
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (longer than load balancers' idle time-outs). */
+  readonly keepAliveTimeoutMs: number;
+  /** Connections beyond this many open ones are closed at once. */
+  readonly maxConnections: number;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; nothing else in the code reads process.env. */
@@ -108,12 +125,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  // Node refuses a headers time-out longer than the request time-out (the headers are part of the request).
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     metricsPort: e.METRICS_PORT ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    http: Object.freeze({
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    }),
     databaseUrl: e.DATABASE_URL,
     replicaUrls: Object.freeze(
       (e.DATABASE_REPLICA_URLS ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { CATEGORIES, CONTINENTS, DISCIPLINES, EVENT_LEVELS, FIGHTER_STATUSES, GENDERS, SLUG_PATTERN, WEIGHT_CLASS_PATTERN } from '../domain/reference/vocabulary';
+import { hasControlCharacters } from '../domain/text';
 
 export interface ParamSpec<T> {
   schema: z.ZodType<T>;
@@ -30,14 +31,13 @@ export function parseQueryRecord<S extends Record<string, ParamSpec<unknown>>>(q
     if (typeof raw !== 'string') throw new DomainError(`invalid_${name}`, `"${name}" must be given once, as ${accepts}`);
     // No accepted value contains a control character, and free text (q, event) must not carry one
     // into SQL: PostgreSQL text cannot hold NUL at all, so the query would fail with a 500.
-    const result = CONTROL_CHARS.test(raw) ? null : schema.safeParse(raw);
+    const result = hasControlCharacters(raw) ? null : schema.safeParse(raw);
     if (!result?.success) throw new DomainError(`invalid_${name}`, `"${name}" must be ${accepts}; got "${truncate(raw)}"`);
     out[name] = result.data;
   }
   return out as Parsed<S>;
 }
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 function truncate(value: string): string {
   const printable = value.replace(/[^\x20-\x7e]/g, '?');

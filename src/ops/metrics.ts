@@ -25,7 +25,9 @@ const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 /**
  * The process's Prometheus metrics, in a registry of its own (one per container, so that tests
  * can run several apps in one process). Request series are fed by the request log; database
- * gauges (webhook outbox, live broadcasts, pool) are read on scrape, one cheap query each.
+ * gauges (webhook outbox, live broadcasts, pool) are read on scrape, one cheap query each. Names
+ * follow Prometheus conventions: counters end in `_total`, units are suffixes (`_seconds`), and
+ * the series of one metric are parts of one whole (summing them means something).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -66,37 +68,62 @@ export class Metrics {
 
     const failed = (what: string) => (err: unknown) => logger.warn({ err: (err as Error).message }, `metrics: could not read ${what}`);
     const execute = <T>(sql: string) => orm.em.getConnection('read').execute(sql) as Promise<T>;
+    // Every metric reads its own value in its own collect(): a value set by another metric's
+    // collect would be exposed one scrape late (the registry collects all metrics at once).
+    // The metrics fed by one query share it, once per scrape (perScrape).
+    const outbox = perScrape(() => execute<{ pending: number; due: number; sending: number }[]>(
+      `select count(*) filter (where status = 'pending')::int as pending,
+              count(*) filter (where status = 'pending' and next_attempt_at <= now())::int as due,
+              count(*) filter (where status = 'sending')::int as sending
+         from webhook_delivery where status in ('pending', 'sending')`,
+    ).then(([row]) => row ?? null, (err) => { failed('the webhook outbox')(err); return null; }));
+    // pending + sending are the unfinished deliveries; due is a part of pending, so a metric of its own.
     new Gauge({
-      name: 'webhook_outbox_deliveries', help: 'Webhook deliveries not finished: pending (due = whose attempt time has come) and sending',
+      name: 'webhook_outbox_deliveries', help: 'Webhook deliveries not finished, by state: pending (waiting for their attempt) or sending',
       labelNames: ['state'], registers,
       async collect() {
-        const [row] = await execute<{ pending: number; due: number; sending: number }[]>(
-          `select count(*) filter (where status = 'pending')::int as pending,
-                  count(*) filter (where status = 'pending' and next_attempt_at <= now())::int as due,
-                  count(*) filter (where status = 'sending')::int as sending
-             from webhook_delivery where status in ('pending', 'sending')`,
-        ).catch((err) => { failed('the webhook outbox')(err); return []; });
+        const row = await outbox();
         if (!row) return;
         this.set({ state: 'pending' }, row.pending);
-        this.set({ state: 'due' }, row.due);
         this.set({ state: 'sending' }, row.sending);
       },
     });
-    const liveSlots = new Gauge({ name: 'tv_live_slots', help: 'Live slots of all channels\' plans (used = live broadcasts)', labelNames: ['kind'], registers });
+    new Gauge({
+      name: 'webhook_outbox_deliveries_due', help: 'Pending webhook deliveries whose attempt time has come (a part of webhook_outbox_deliveries{state="pending"})',
+      registers,
+      async collect() {
+        const row = await outbox();
+        if (row) this.set(row.due);
+      },
+    });
+    const live = perScrape(() => execute<{ plan: keyof typeof LIVE_SLOTS; channels: number; live: number }[]>(
+      `select c.plan, count(*)::int as channels, coalesce(sum(l.n), 0)::int as live
+         from channel c
+         left join (select channel_id, count(*) as n from broadcast where state = 'live' group by channel_id) l on l.channel_id = c.id
+        group by c.plan`,
+    ).then((rows) => ({
+      live: rows.reduce((n, r) => n + r.live, 0),
+      limit: rows.reduce((n, r) => n + r.channels * (LIVE_SLOTS[r.plan] ?? 0), 0),
+    }), (err) => { failed('live broadcasts')(err); return null; }));
     new Gauge({
       name: 'tv_live_broadcasts', help: 'Broadcasts live now', registers,
       async collect() {
-        const rows = await execute<{ plan: keyof typeof LIVE_SLOTS; channels: number; live: number }[]>(
-          `select c.plan, count(*)::int as channels, coalesce(sum(l.n), 0)::int as live
-             from channel c
-             left join (select channel_id, count(*) as n from broadcast where state = 'live' group by channel_id) l on l.channel_id = c.id
-            group by c.plan`,
-        ).catch((err) => { failed('live broadcasts')(err); return null; });
-        if (!rows) return;
-        const live = rows.reduce((n, r) => n + r.live, 0);
-        this.set(live);
-        liveSlots.set({ kind: 'used' }, live);
-        liveSlots.set({ kind: 'total' }, rows.reduce((n, r) => n + r.channels * (LIVE_SLOTS[r.plan] ?? 0), 0));
+        const r = await live();
+        if (r) this.set(r.live);
+      },
+    });
+    new Gauge({
+      name: 'tv_live_slots_used', help: 'Live slots in use, all channels (one per live broadcast)', registers,
+      async collect() {
+        const r = await live();
+        if (r) this.set(r.live);
+      },
+    });
+    new Gauge({
+      name: 'tv_live_slots_limit', help: 'Live slots the channels\' plans allow in all', registers,
+      async collect() {
+        const r = await live();
+        if (r) this.set(r.limit);
       },
     });
     if (limiter) {
@@ -104,20 +131,34 @@ export class Metrics {
         name: 'rate_limiter_degraded', help: '1 while the shared rate-limit store (Redis) is unreachable and each instance limits in memory',
         registers, collect() { this.set(limiter.health().degraded ? 1 : 0); },
       });
-      new Gauge({
-        name: 'rate_limiter_insurance_decisions', help: 'Requests decided by the in-memory insurance store since start (Redis unreachable)',
-        registers, collect() { this.set(limiter.health().insuranceDecisions); },
+      let counted = 0;
+      new Counter({
+        name: 'rate_limiter_insurance_decisions_total', help: 'Requests decided by the in-memory insurance store (Redis unreachable) since the process started',
+        registers,
+        collect() {
+          // The limiter keeps the running total; the counter takes what was added since the last scrape.
+          const total = limiter.health().insuranceDecisions;
+          if (total > counted) this.inc(total - counted);
+          counted = Math.max(counted, total);
+        },
       });
     }
+    // Open connections (used + free) sum to the pool's size; waiting acquisitions are a queue, not connections.
     new Gauge({
-      name: 'db_pool_connections', help: 'Connections of the primary database pool: used, free, and acquisitions waiting',
+      name: 'db_pool_connections', help: 'Open connections of the primary database pool, by state: used or free',
       labelNames: ['state'], registers,
       collect() {
         const pool = poolOf(orm);
         if (!pool) return;
         this.set({ state: 'used' }, pool.numUsed());
         this.set({ state: 'free' }, pool.numFree());
-        this.set({ state: 'pending' }, pool.numPendingAcquires());
+      },
+    });
+    new Gauge({
+      name: 'db_pool_pending_acquires', help: 'Requests waiting for a connection of the primary database pool', registers,
+      collect() {
+        const pool = poolOf(orm);
+        if (pool) this.set(pool.numPendingAcquires());
       },
     });
   }
@@ -147,6 +188,21 @@ export class Metrics {
   get contentType(): string {
     return this.registry.contentType;
   }
+}
+
+/**
+ * One read shared by the metrics a scrape collects together: the registry starts every collect()
+ * in the same pass, so the first starts the read and the others join it; the next scrape reads anew.
+ */
+export function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (!pending) {
+      pending = read();
+      void pending.finally(() => { pending = null; });
+    }
+    return pending;
+  };
 }
 
 function poolOf(orm: MikroORM): PoolCounts | null {

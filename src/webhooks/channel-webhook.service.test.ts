@@ -63,12 +63,18 @@ const NOW = new Date('2030-06-01T12:00:00Z');
 const clock: Clock = { now: () => new Date(NOW), today: () => '2030-06-01' };
 const CHANNEL = '11111111-1111-4111-8111-111111111111';
 const URL = 'https://hooks.example.com/svc';
+// The test's own DNS: one public name, one internal one; any other name does not resolve.
+const DNS: Record<string, string> = { 'hooks.example.com': '93.184.215.14', 'build.corp.example.com': '10.1.2.3' };
+const dns = async (host: string) => {
+  if (!DNS[host]) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return [{ address: DNS[host], family: 4 }];
+};
 let repo: FakeChannelWebhookRepository;
 let service: ChannelWebhookService;
 beforeEach(() => {
   repo = new FakeChannelWebhookRepository();
   const storage: Transactional<ChannelWebhookRepository> = { run: (_tx, fn) => fn(repo), read: () => repo };
-  service = new ChannelWebhookService(storage, clock, { allowInsecure: false, allowPrivate: false });
+  service = new ChannelWebhookService(storage, clock, { allowInsecure: false, allowPrivate: false, resolve: dns });
 });
 
 const user = (role: Role | null): StudioPrincipal =>
@@ -130,6 +136,11 @@ describe('url and events', () => {
     ['http://hooks.example.com/svc', 'the endpoint URL must use https'],
     ['https://user:pw@hooks.example.com/svc', 'the endpoint URL must not carry credentials'],
     ['https://127.0.0.1/svc', 'the endpoint URL points at a private, loopback or link-local address'],
+    ['https://[::127.0.0.1]/svc', 'the endpoint URL points at a private, loopback or link-local address'],
+    ['https://hooks.example.com:0/svc', 'the endpoint URL must not name port 0'],
+    // A name that resolves to a private address and one that does not resolve read the same.
+    ['https://build.corp.example.com/svc', "the endpoint URL's host must resolve to public addresses only (refused: the target host does not resolve to a public address)"],
+    ['https://no-such-name.example.com/svc', "the endpoint URL's host must resolve to public addresses only (refused: the target host does not resolve to a public address)"],
   ])('refuses the url %s', async (url, message) => {
     expect(await refusal(service.create(user('owner'), CHANNEL, { url, events: ['ping'] }))).toBe(`invalid_url: ${message}`);
     const e = await make();

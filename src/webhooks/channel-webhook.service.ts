@@ -5,7 +5,7 @@ import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import type { Transactional } from '../domain/unit-of-work';
 import type { ChannelWebhookRepository, KeyedRow } from './channel-webhook.repository';
 import type { AttemptView, DeliveryView } from './delivery-log.service';
-import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
+import { checkEndpointTarget, type TargetPolicy } from './ssrf-guard';
 import { newWebhookSecret, validateEvents } from './webhook-endpoint.service';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
@@ -76,7 +76,7 @@ export class ChannelWebhookService {
   /** A new endpoint of the channel; its secret is returned this once. */
   async create(principal: StudioPrincipal, channelId: string, input: { url: string; events: string[] }): Promise<{ endpoint: ChannelEndpointView; secret: string }> {
     authorize(principal, channelId, 'webhooks');
-    const url = validateEndpointUrl(input.url, this.policy).toString();
+    const url = (await checkEndpointTarget(input.url, this.policy)).toString();
     const events = validateEvents(input.events, CHANNEL_EVENTS);
     return this.storage.run(undefined, async (repo) => {
       const secret = newWebhookSecret();
@@ -94,7 +94,7 @@ export class ChannelWebhookService {
     return this.storage.run(undefined, async (repo) => {
       // Who may act comes first: a refused caller learns nothing from input errors.
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
-      const url = patch.url == null ? undefined : validateEndpointUrl(patch.url, this.policy).toString();
+      const url = patch.url == null ? undefined : (await checkEndpointTarget(patch.url, this.policy)).toString();
       const events = patch.events == null ? undefined : validateEvents(patch.events, CHANNEL_EVENTS);
       const enabled = patch.enabled ?? undefined;
       if (url === undefined && events === undefined && enabled === undefined) {

@@ -6,7 +6,7 @@ import { DomainError, notFound } from '../domain/errors';
 import { Partner } from '../domain/partners/partner.entities';
 import { announceChange } from '../domain/announce-change';
 import { inTransaction } from '../domain/unit-of-work';
-import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
+import { checkEndpointTarget, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
 
@@ -36,7 +36,7 @@ export class WebhookEndpointService {
   constructor(private readonly root: EntityManager, private readonly clock: Clock, private readonly policy: TargetPolicy) {}
 
   async register(actor: Actor, input: { partnerSlug: string; url: string; events: string[] }, tx?: EntityManager): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    const url = validateEndpointUrl(input.url, this.policy).toString();
+    const url = (await checkEndpointTarget(input.url, this.policy)).toString();
     const events = validateEvents(input.events, PARTNER_EVENTS);
     return inTransaction(this.root, tx, async (em) => {
       const partner = await em.findOne(Partner, { slug: input.partnerSlug });

@@ -1,7 +1,7 @@
+import net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
-import { guardedLookup, isPublicAddress, type TargetPolicy } from './ssrf-guard';
+import { guardedLookup, isPublicAddress, TARGET_REFUSED, type TargetPolicy } from './ssrf-guard';
 
 export interface SendResult {
   statusCode: number | null;
@@ -34,10 +34,11 @@ export class WebhookSender {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      const target = new URL(url);
+      const host = target.hostname.replace(/^\[|\]$/g, '');
       // An IP literal never goes through the DNS lookup, so it is checked here.
-      if (!this.policy.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
-        return { statusCode: null, error: `refused: ${host} is a private, loopback or link-local address`, durationMs: elapsed(), excerpt: null };
+      if (target.port === '0' || (!this.policy.allowPrivate && net.isIP(host) !== 0 && !isPublicAddress(host))) {
+        return { statusCode: null, error: TARGET_REFUSED, durationMs: elapsed(), excerpt: null };
       }
       const res = await request(url, {
         method: 'POST', headers, body, dispatcher: this.agent, signal: AbortSignal.timeout(this.timeoutMs),
@@ -45,8 +46,8 @@ export class WebhookSender {
       const excerpt = await readExcerpt(res.body);
       return { statusCode: res.statusCode, error: null, durationMs: elapsed(), excerpt };
     } catch (err) {
-      const e = err as Error & { code?: string };
-      const message = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
+      const e = err as Error & { code?: string; cause?: { code?: string } };
+      const message = e.code === 'ETARGET' || e.cause?.code === 'ETARGET' ? TARGET_REFUSED : e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
         ? `timed out after ${this.timeoutMs} ms`
         : `${e.code ? `${e.code}: ` : ''}${e.message}`;
       return { statusCode: null, error: message.slice(0, 500), durationMs: elapsed(), excerpt: null };

@@ -6,6 +6,7 @@ import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createChangeFeed } from '../../src/db/listen-change-feed';
 import type { Clock } from '../../src/domain/clock';
+import type { HostResolver } from '../../src/webhooks/ssrf-guard';
 import { createLogger } from '../../src/lib/logger';
 import type { Logger } from '../../src/lib/logger';
 import { provisionTestDatabase } from './test-database';
@@ -48,7 +49,7 @@ export interface TestApp {
  * The rate limiter runs on a clock of the test's own (`limiterClock`).
  * `sharing` starts a second instance on another app's database (closing it leaves the database).
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string | undefined>; sharing?: TestApp; limiterStartMs?: number; logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string | undefined>; sharing?: TestApp; limiterStartMs?: number; logger?: Logger; resolveHost?: HostResolver } = {}): Promise<TestApp> {
   const database = options.sharing ? { url: options.sharing.db.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +65,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   const db = await openDatabase(config, { migrate: false });
   const limiterClock = new LimiterClock(options.limiterStartMs ?? Date.now());
   const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
-  const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now, logger: options.logger });
+  const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now, logger: options.logger, resolveHost: options.resolveHost });
   const app = createHttpHandler(c);
   return {
     app,

@@ -46,7 +46,7 @@ export const partnerCommands: Command[] = [
       name: { type: 'string', arg: 'N', required: true, help: 'a name for the key (shown by /me and keys:list)' },
       scopes: { type: 'string', arg: 'a,b', required: true, list: true, values: PARTNER_SCOPES, help: 'what the key may read' },
       limit: { type: 'string', arg: 'N', default: '60', help: 'requests per minute' },
-      expires: { type: 'string', arg: 'DATE', help: 'expiry, an ISO 8601 date or time (none: never expires)' },
+      expires: { type: 'string', arg: 'DATE', help: 'expiry, an ISO 8601 date or time, in the future (none: never expires)' },
     },
     examples: ['--partner stats-co --name prod --scopes rankings.read,fighters.read', '--partner stats-co --name trial --scopes rankings.read --limit 30 --expires 2027-06-30'],
     async run({ c, actor }, { values }) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../errors';
 import { DISCIPLINES, type Discipline } from '../reference/vocabulary';
+import { hasControlCharacters } from '../text';
 import {
   BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES, type Source, type Visibility,
 } from './broadcast.entities';
@@ -44,17 +45,18 @@ export const BROADCAST_FIELDS: Readonly<Record<BroadcastField, string>> = {
 const FIELD_ORDER = Object.keys(BROADCAST_FIELDS) as BroadcastField[];
 const REQUIRED: readonly BroadcastField[] = ['title', 'source', 'scheduledAt'];
 
-// PostgreSQL text cannot hold NUL (the insert would fail with a 500), and no title or URL needs a control character.
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+// PostgreSQL text cannot hold NUL (the insert would fail with a 500), and no title or URL needs a
+// control character: the domain's one rule (text.ts), C1 and line separators included.
+const noControl = (s: string) => !hasControlCharacters(s);
 
 /**
  * The value rules, one per field. They judge whatever they are given, so a value of the wrong
  * kind (a GraphQL null for a title, an unreadable time as an invalid Date) is refused like a bad one.
  */
 const RULES: { [F in BroadcastField]-?: z.ZodType<Exclude<BroadcastInput[F], undefined>> } = {
-  title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine((s) => !CONTROL_CHARS.test(s)),
+  title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine(noControl),
   source: z.enum(SOURCES),
-  sourceUrl: z.string().max(2000).refine((s) => !CONTROL_CHARS.test(s)).nullable(),
+  sourceUrl: z.string().max(2000).refine(noControl).nullable(),
   scheduledAt: z.date(),
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),

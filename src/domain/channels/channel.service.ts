@@ -7,6 +7,7 @@ import { BILLING_STATES, Channel, ChannelApiKey, CHANNEL_SCOPES, isChannelScope,
 import { isUuid } from '../ids';
 import { auditActor, authorize, type OperatorPrincipal, type Principal } from './channel-access';
 import type { ChannelRepository } from './channel.repository';
+import { refuseControlCharacters } from '../text';
 
 /**
  * Active (not revoked) API keys a channel may hold: enough for every environment and partner
@@ -26,6 +27,7 @@ export class ChannelService {
   async create(principal: OperatorPrincipal, input: { slug: string; name: string; plan?: string; billing?: string }, tx?: EntityManager): Promise<Channel> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
+    refuseControlCharacters(input.name, 'name');
     const plan = checkPlan(input.plan ?? 'free');
     const billing = checkBilling(input.billing ?? 'active');
     return this.storage.run(tx, async (repo) => {
@@ -70,6 +72,7 @@ export class ChannelService {
       throw new DomainError('invalid_scopes', `scopes must be among ${CHANNEL_SCOPES.join(', ')}`);
     }
     if (!input.name?.trim() || input.name.length > 100) throw new DomainError('invalid_name', 'a key name of 1 to 100 characters is required');
+    refuseControlCharacters(input.name, 'name', 'a key name');
     return this.storage.run(tx, async (repo) => {
       // Locked, so two concurrent creations cannot both pass the count.
       const channel = await repo.byId(input.channelId, { lock: true });

@@ -8,6 +8,7 @@ import { Country } from '../reference/reference.entities';
 import { EVENT_LEVELS, EVENT_STATUSES } from '../reference/vocabulary';
 import { inTransaction, nextSequenceValue } from '../unit-of-work';
 import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
+import { refuseControlCharacters } from '../text';
 
 export interface CreateEventInput {
   name: string;
@@ -26,6 +27,8 @@ export class EventService {
   ) {}
 
   async create(actor: Actor, input: CreateEventInput, tx?: EntityManager): Promise<SportEvent> {
+    refuseControlCharacters(input.name, 'name');
+    refuseControlCharacters(input.city, 'city');
     return inTransaction(this.root, tx, async (em) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(input.date))) {
         throw new DomainError('invalid_date', 'event date must be YYYY-MM-DD');

@@ -6,7 +6,7 @@ import { addYears } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { catalogChanged, refreshFighters } from '../catalog/read-model/read-model.refresh';
 import { Country, Division } from '../reference/reference.entities';
-import { foldText, slugify } from '../text';
+import { foldText, refuseControlCharacters, slugify } from '../text';
 import { inTransaction, nextSequenceValue, sql } from '../unit-of-work';
 import { certificateNoFor, fighterCodeFor, licenceNoFor } from './document-numbers';
 import { Certificate, Fighter, FighterIdentity, Licence, type CertificateState } from './fighter.entities';
@@ -39,6 +39,8 @@ export class FighterService {
   ) {}
 
   async register(actor: Actor, input: RegisterFighterInput, tx?: EntityManager): Promise<Fighter> {
+    refuseControlCharacters(input.name, 'name');
+    refuseControlCharacters(input.nickname, 'nickname');
     return inTransaction(this.root, tx, async (em) => {
       const country = await em.findOne(Country, { slug: input.countrySlug });
       if (!country) throw new DomainError('invalid_country', `unknown country "${input.countrySlug}"`);

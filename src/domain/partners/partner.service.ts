@@ -4,9 +4,10 @@ import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
 import { announceChange } from '../announce-change';
 import { inTransaction } from '../unit-of-work';
-import { displayPrefix, generateToken, hashToken } from './api-key.token';
+import { checkIssuedExpiry, displayPrefix, generateToken, hashToken } from './api-key.token';
 import { ApiKey, Partner, PARTNER_SCOPES } from './partner.entities';
 import { isUuid } from '../ids';
+import { refuseControlCharacters } from '../text';
 
 export interface IssueKeyInput {
   partnerSlug: string;
@@ -24,6 +25,7 @@ export class PartnerService {
   async create(actor: Actor, input: { slug: string; name: string }, tx?: EntityManager): Promise<Partner> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
+    refuseControlCharacters(input.name, 'name');
     return inTransaction(this.root, tx, async (em) => {
       if (await em.findOne(Partner, { slug: input.slug })) throw new DomainError('conflict', `partner "${input.slug}" already exists`);
       const partner = Object.assign(new Partner(), { slug: input.slug, name: input.name.trim() });
@@ -55,13 +57,16 @@ export class PartnerService {
     const limit = input.rateLimitPerMinute ?? 60;
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000_000) throw new DomainError('invalid_limit', 'limit must be a positive integer');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
+    refuseControlCharacters(input.name, 'name');
+    // The demo's and tests' documented fixed keys include an expired one; a door never sets fixedToken.
+    const expiresAt = input.fixedToken ? input.expiresAt ?? null : checkIssuedExpiry(input.expiresAt, this.clock.now());
     return inTransaction(this.root, tx, async (em) => {
       const partner = await em.findOne(Partner, { slug: input.partnerSlug });
       if (!partner) throw notFound(`partner "${input.partnerSlug}"`);
       const token = input.fixedToken ?? generateToken('pk');
       const key = Object.assign(new ApiKey(), {
         partner, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token),
-        scopes, rateLimitPerMinute: limit, expiresAt: input.expiresAt ?? null,
+        scopes, rateLimitPerMinute: limit, expiresAt,
       });
       em.persist(key);
       audit(em, actor, 'keys.issue', key.id, { partner: partner.slug, scopes, limit });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startMetricsServer } from '../../../src/ops/ops.router';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { TV_ENV } from '../../helpers/tv-client';
+import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
 import { buildWorld, KEYS, testClock, type World } from '../../helpers/world';
 
@@ -69,12 +69,65 @@ test('requests are counted by door, route template and status, fast paths and 42
 test('database gauges and process metrics are read on scrape', async () => {
   const text = await scrape();
   expect(text).toMatch(/^webhook_outbox_deliveries\{state="pending"\} \d+$/m);
-  expect(text).toMatch(/^webhook_outbox_deliveries\{state="due"\} \d+$/m);
+  expect(text).toMatch(/^webhook_outbox_deliveries\{state="sending"\} \d+$/m);
+  expect(text).toMatch(/^webhook_outbox_deliveries_due \d+$/m);
   expect(text).toMatch(/^tv_live_broadcasts \d+$/m);
-  expect(value(text, 'tv_live_slots', { kind: 'total' })).toBeGreaterThan(0);
+  expect(single(text, 'tv_live_slots_limit')).toBeGreaterThan(0);
   expect(text).toMatch(/^db_pool_connections\{state="used"\} \d+$/m);
+  expect(text).toMatch(/^db_pool_pending_acquires \d+$/m);
   expect(text).toContain('process_cpu_user_seconds_total');
   expect(text).toContain('nodejs_eventloop_lag_seconds');
+});
+
+/** The value of a metric without labels (NaN when absent). */
+function single(text: string, name: string): number {
+  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+}
+
+/** Each metric's declared type, from the `# TYPE` lines. */
+function types(text: string): Map<string, string> {
+  return new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1], m[2]]));
+}
+
+test('metric types and names follow the Prometheus conventions: counters end in _total, no metric mixes values that cannot be summed', async () => {
+  const text = await scrape();
+  const declared = types(text);
+  // The service's own metrics (prom-client's process and nodejs_ defaults name some gauges _total).
+  const own = [...declared].filter(([name]) => !/^(process|nodejs)_/.test(name));
+  expect(own.length).toBeGreaterThanOrEqual(12);
+  for (const [name, type] of own) {
+    if (type === 'counter') expect([name, name.endsWith('_total')]).toEqual([name, true]);
+    else expect([name, type, name.endsWith('_total')]).toEqual([name, type, false]);
+  }
+  expect(declared.get('tv_live_slots_used')).toBe('gauge');
+  expect(declared.get('tv_live_slots_limit')).toBe('gauge');
+  expect(declared.get('db_pool_connections')).toBe('gauge');
+  expect(declared.get('db_pool_pending_acquires')).toBe('gauge');
+  expect(declared.get('webhook_outbox_deliveries_due')).toBe('gauge');
+  // The mixed metrics are gone: used and total slots, or pending acquisitions beside connections.
+  expect(declared.has('tv_live_slots')).toBe(false);
+  expect(text).not.toMatch(/^db_pool_connections\{state="pending"\}/m);
+  expect(text).not.toMatch(/^webhook_outbox_deliveries\{state="due"\}/m);
+  // Every label value of a labelled gauge is a part of one whole.
+  const states = (name: string) => [...text.matchAll(new RegExp(`^${name}\\{state="(\\w+)"\\}`, 'gm'))].map((m) => m[1]).sort();
+  expect(states('db_pool_connections')).toEqual(['free', 'used']);
+  expect(states('webhook_outbox_deliveries')).toEqual(['pending', 'sending']);
+});
+
+test('live slots are fresh at every scrape: a broadcast that goes live shows in the very next one', async () => {
+  const tv = new TvClient(t.app);
+  const first = await scrape();
+  const usedBefore = single(first, 'tv_live_slots_used');
+  const liveBefore = single(first, 'tv_live_broadcasts');
+  expect(usedBefore).toBe(liveBefore);
+  const b = await tv.create(CK.rw, aBroadcast({ title: 'Metrics live' }));
+  await tv.expectStatus(tv.post(`/broadcasts/${b.id}/go-live`, CK.rw, {}), 200);
+  const second = await scrape();
+  expect([single(second, 'tv_live_slots_used'), single(second, 'tv_live_broadcasts')]).toEqual([usedBefore + 1, liveBefore + 1]);
+  await tv.expectStatus(tv.post(`/broadcasts/${b.id}/end`, CK.rw, {}), 200);
+  const third = await scrape();
+  expect([single(third, 'tv_live_slots_used'), single(third, 'tv_live_broadcasts')]).toEqual([usedBefore, liveBefore]);
+  expect(single(third, 'tv_live_slots_limit')).toBe(single(first, 'tv_live_slots_limit'));
 });
 
 test('with METRICS_PORT, /metrics leaves the public port for a server of its own', async () => {

@@ -58,6 +58,14 @@ it('/metrics says the limiter is degraded and counts the requests decided in mem
   const res = await request(t.app).get('/metrics');
   expect(res.status).toBe(200);
   expect(res.text).toMatch(/^rate_limiter_degraded 1$/m);
-  const decided = Number(/^rate_limiter_insurance_decisions (\d+)$/m.exec(res.text)?.[1]);
+  expect(res.text).toMatch(/^# TYPE rate_limiter_insurance_decisions_total counter$/m);
+  const decided = Number(/^rate_limiter_insurance_decisions_total (\d+)$/m.exec(res.text)?.[1]);
   expect(decided).toBeGreaterThanOrEqual(9);
+  // A counter: it only grows from scrape to scrape, by the requests decided in memory in between.
+  const a = t.c.limiter.health().insuranceDecisions;
+  await getPartner(t.app, RANKINGS, KEYS.full);
+  const again = await request(t.app).get('/metrics');
+  const b = t.c.limiter.health().insuranceDecisions;
+  expect(b).toBeGreaterThan(a);
+  expect(Number(/^rate_limiter_insurance_decisions_total (\d+)$/m.exec(again.text)?.[1])).toBe(b);
 });

@@ -6,6 +6,7 @@ import { ChannelWebhookService } from '../../../src/webhooks/channel-webhook.ser
 import { channelWebhookStorage } from '../../../src/webhooks/channel-webhook.repository';
 import { createDeliveryWorker } from '../../../src/webhooks/worker.factory';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { fakeResolver, TEST_DNS } from '../../helpers/fake-resolver';
 import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
 import { EVENT_ID, header, ISO_WITH_OFFSET, signedWith, sleep, UUID, waitUntil } from '../../helpers/webhooks';
 
@@ -178,7 +179,7 @@ describe('webhook endpoints in the studio', () => {
   });
 
   it('without WEBHOOKS_ALLOW_INSECURE and WEBHOOKS_ALLOW_PRIVATE, http and private targets are invalid_url', async () => {
-    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.orm.em, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false });
+    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.orm.em, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false, resolve: fakeResolver(TEST_DNS) });
     const owner = await t.c.services.studioAuth.authenticate(tokens.owner);
     const demo = await channelId('demo-tv');
     const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
@@ -186,6 +187,9 @@ describe('webhook endpoints in the studio', () => {
     expect(await refusal(strict.create(owner, demo, { url: 'https://127.0.0.1/svc', events: ['ping'] }))).toBe('invalid_url');
     expect(await refusal(strict.create(owner, demo, { url: 'https://10.1.2.3/svc', events: ['ping'] }))).toBe('invalid_url');
     expect(await refusal(strict.create(owner, demo, { url: 'https://localhost/svc', events: ['ping'] }))).toBe('invalid_url');
+    expect(await refusal(strict.create(owner, demo, { url: 'https://[::127.0.0.1]/svc', events: ['ping'] }))).toBe('invalid_url');
+    expect(await refusal(strict.create(owner, demo, { url: 'https://loopback.example.com/svc', events: ['ping'] }))).toBe('invalid_url');
+    expect(await refusal(strict.create(owner, demo, { url: 'https://hooks.example.com:0/svc', events: ['ping'] }))).toBe('invalid_url');
     const made = await strict.create(owner, demo, { url: 'https://hooks.example.com/svc', events: ['ping'] });
     expect(made.endpoint.url).toBe('https://hooks.example.com/svc');
     expect(await refusal(strict.update(owner, made.endpoint.id, { url: 'http://hooks.example.com/svc' }))).toBe('invalid_url');
