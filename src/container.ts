@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Redis from 'ioredis';
 import type { Config } from './config/config';
 import { LocalChangeFeed, type ChangeFeed } from './db/change-feed';
-import { attachChangeFeed } from './domain/announce-change';
+import { attachChangeFeed } from './db/announce-change';
 import { EventQueries } from './domain/catalog/events.queries';
 import { FighterQueries } from './domain/catalog/fighters.queries';
 import { RankingQueries } from './domain/catalog/rankings.queries';

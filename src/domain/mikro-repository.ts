@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ChangeTopic } from '../db/change-feed';
-import { announceChange } from './announce-change';
+import type { ChangeTopic } from './ports/change-feed';
+import { announceChange } from '../db/announce-change';
 import { audit, type Actor } from './audit/audit.log';
 
 /** What a feature's repository offers for writing, inside one transaction; `E` is what it may add. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { rethrowDbError, withDbRetry } from '../db/pg-errors';
+import { rethrowDbError, withDbRetry } from './storage-errors';
 
 /**
  * Runs `fn` in the caller's transaction when one is given, otherwise in a new one on a fresh

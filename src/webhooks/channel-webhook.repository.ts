@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../domain/announce-change';
+import { announceChange } from '../db/announce-change';
 import { audit, type Actor } from '../domain/audit/audit.log';
 import { sql, transactional, type Transactional } from '../domain/unit-of-work';
 import type { ChannelEndpointView } from './channel-webhook.service';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../domain/audit/audit.log';
 import { DomainError, notFound } from '../domain/errors';
-import { announceChange } from '../domain/announce-change';
+import { announceChange } from '../db/announce-change';
 import { inTransaction, sql } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './webhook.entities';

@@ -4,7 +4,7 @@ import { audit, type Actor } from '../domain/audit/audit.log';
 import type { Clock } from '../domain/clock';
 import { DomainError, notFound } from '../domain/errors';
 import { Partner } from '../domain/partners/partner.entities';
-import { announceChange } from '../domain/announce-change';
+import { announceChange } from '../db/announce-change';
 import { inTransaction } from '../domain/unit-of-work';
 import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../announce-change';
+import { announceChange } from '../../db/announce-change';
 import { noEvents, type DomainEvent, type DomainEventSink } from '../domain-events';
 import { sql, transactional, type Transactional } from '../unit-of-work';
 import { Broadcast } from './broadcast.entities';

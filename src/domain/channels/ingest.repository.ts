@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../announce-change';
+import { announceChange } from '../../db/announce-change';
 import { sql, transactional, type Transactional } from '../unit-of-work';
 import type { Telemetry } from './broadcast-health';
 

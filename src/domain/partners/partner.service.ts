@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
-import { announceChange } from '../announce-change';
+import { announceChange } from '../../db/announce-change';
 import { inTransaction } from '../unit-of-work';
 import { displayPrefix, generateToken, hashToken } from './api-key.token';
 import { ApiKey, Partner, PARTNER_SCOPES } from './partner.entities';

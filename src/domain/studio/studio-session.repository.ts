@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../announce-change';
+import { announceChange } from '../../db/announce-change';
 import { StudioUser, type Role } from '../channels/channel.entities';
 import { sql, transactional, type Transactional } from '../unit-of-work';
 import { StudioSession } from './studio-session.entity';

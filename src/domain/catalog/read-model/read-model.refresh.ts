@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../../announce-change';
+import { announceChange } from '../../../db/announce-change';
 import { sql } from '../../unit-of-work';
 import { pgArray } from '../fighter-summary.sql';
 import { insertResultRowsSql, REBUILD_STATEMENTS, upsertCardsSql } from './read-model.sql';

@@ -1,5 +1,5 @@
 import type { EntityManager, EventManager, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
-import { notifyChangeSql, type ChangeFeed, type ChangeTopic } from '../db/change-feed';
+import { notifyChangeSql, type ChangeFeed, type ChangeTopic } from './change-feed';
 
 /** Topics announced by a transaction still open, keyed by its root transaction object. */
 const pending = new WeakMap<object, Set<ChangeTopic>>();
