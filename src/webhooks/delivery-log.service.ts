@@ -66,7 +66,7 @@ export class DeliveryLogService {
 
   async attempts(deliveryIds: string[], tx?: EntityManager): Promise<AttemptView[]> {
     if (deliveryIds.length === 0) return [];
-    deliveryIds.forEach((id) => uuid(id, 'a delivery id'));
+    for (const id of deliveryIds) uuid(id, 'a delivery id');
     const rows = await this.uow.run(tx, (em) => sql<AttemptView[]>(em,
       `select delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt
          from webhook_attempt where delivery_id = any(?::uuid[]) order by delivery_id, attempt_no, started_at`,

@@ -1,5 +1,4 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroRepository, type UnitRepository } from '../mikro-repository';
 import { transactional, type Transactional, type UnitOfWork } from '../unit-of-work';
 import { Channel, ChannelApiKey } from './channel.entities';

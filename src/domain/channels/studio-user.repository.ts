@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroRepository, type UnitRepository } from '../mikro-repository';
 import { transactional, type Transactional, type UnitOfWork } from '../unit-of-work';
 import { Channel, ChannelMember, StudioUser } from './channel.entities';

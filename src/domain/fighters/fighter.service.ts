@@ -96,7 +96,7 @@ export class FighterService {
     return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const licence = await em.findOne(Licence, { fighter, current: true });
-      if (!licence || licence.state !== 'active') throw new DomainError('invalid_state', `${slug} has no active licence to suspend`);
+      if (licence?.state !== 'active') throw new DomainError('invalid_state', `${slug} has no active licence to suspend`);
       licence.state = 'suspended';
       fighter.status = 'suspended';
       audit(em, actor, 'licences.suspend', slug, { licence_no: licence.licenceNo });
@@ -109,7 +109,7 @@ export class FighterService {
     return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const licence = await em.findOne(Licence, { fighter, current: true });
-      if (!licence || licence.state !== 'suspended') throw new DomainError('invalid_state', `${slug} has no suspended licence`);
+      if (licence?.state !== 'suspended') throw new DomainError('invalid_state', `${slug} has no suspended licence`);
       licence.state = 'active';
       fighter.status = 'licensed';
       audit(em, actor, 'licences.reinstate', slug, { licence_no: licence.licenceNo });
