@@ -39,10 +39,27 @@ module.exports = {
     },
     {
       name: 'db-below-the-domain',
-      comment: 'The database edge imports no door and no domain service: only entities and domain errors.',
+      comment:
+        'The database edge knows no feature: the entity registry is handed in by the composition root (src/entities.ts), ' +
+        'PostgreSQL errors are classified here and worded by the domain (domain/storage-errors.ts). It implements the ' +
+        "domain's ports (src/domain/ports), naming them in type-only imports.",
       severity: 'error',
       from: { path: '^src/db/' },
-      to: { path: [DOORS, '^src/http/', '^src/container\\.ts$', '\\.(service|queries)\\.ts$'] },
+      to: { path: ['^src/(domain|webhooks|demo|rest|tv|graphql|admin|http|ops|startup|bench)/', '^src/[^/]+\\.ts$'], pathNot: '^src/domain/ports/' },
+    },
+    {
+      name: 'db-implements-ports-by-type',
+      comment: 'The ports are named, never loaded, by the database edge: the arrow between db and the domain points down only.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/domain/ports/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'config-knows-no-feature',
+      comment: 'The configuration is parsed before anything is built: it imports no feature, no door and no storage.',
+      severity: 'error',
+      from: { path: '^src/config/' },
+      to: { path: ['^src/(domain|webhooks|demo|rest|tv|graphql|admin|ops|startup|bench|db)/', '^src/[^/]+\\.ts$'] },
     },
     {
       name: 'lib-imports-nothing-of-ours',

@@ -3,14 +3,15 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../src/db/orm.config';
+import { entities } from '../src/entities';
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  const options = buildOrmOptions({ clientUrl: url, poolMax: 2 });
+  const options = buildOrmOptions({ clientUrl: url, entities, poolMax: 2 });
   const orm = await MikroORM.init({
     ...options,
-    migrations: { ...options.migrations, path: 'src/db/migrations', pathTs: 'src/db/migrations', emit: 'ts', fileName: (ts: string, name?: string) => `Migration${ts}${name ? '_' + name : ''}` },
+    migrations: { ...options.migrations, path: 'src/db/migrations', pathTs: 'src/db/migrations', emit: 'ts', fileName: (ts: string, name?: string) => `Migration${ts}${name ? `_${name}` : ''}` },
   });
   await orm.getMigrator().up();
   const result = await orm.getMigrator().createMigration('src/db/migrations', false, false, process.argv[2]);

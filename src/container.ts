@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Redis from 'ioredis';
 import type { Config } from './config/config';
 import { LocalChangeFeed, type ChangeFeed } from './db/change-feed';
-import { attachChangeFeed } from './domain/announce-change';
+import { attachChangeFeed } from './db/announce-change';
 import { EventQueries } from './domain/catalog/events.queries';
 import { FighterQueries } from './domain/catalog/fighters.queries';
 import { RankingQueries } from './domain/catalog/rankings.queries';
@@ -12,6 +12,7 @@ import { ReadContextProvider } from './domain/catalog/read-context';
 import { ResultFeedQueries } from './domain/catalog/result-feed.queries';
 import { pooledReadSql } from './domain/catalog/read-model/read-sql';
 import { VerificationQueries } from './domain/catalog/verification.queries';
+import { changeEffects } from './domain/change-effects';
 import { systemClock, type Clock } from './domain/clock';
 import { broadcastStorage } from './domain/channels/broadcast.repository';
 import { BroadcastService } from './domain/channels/broadcast.service';
@@ -25,6 +26,7 @@ import { studioUserStorage } from './domain/channels/studio-user.repository';
 import { StudioAuthService } from './domain/studio/studio-auth.service';
 import { studioSessionStorage } from './domain/studio/studio-session.repository';
 import { StudioQueries } from './domain/channels/studio.queries';
+import { UnitOfWork } from './domain/unit-of-work';
 import { TvQueries } from './domain/channels/tv.queries';
 import { EventService } from './domain/events/event.service';
 import { FighterService } from './domain/fighters/fighter.service';
@@ -77,6 +79,8 @@ export interface Container {
     studioUsers: StudioUserService;
     studioAuth: StudioAuthService;
   };
+  /** The one unit of work every write states its change to (read model, change feed, outbox). */
+  uow: UnitOfWork;
   outbox: Outbox;
   queries: {
     rankings: RankingQueries;
@@ -152,10 +156,12 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);
-  const broadcasts = new BroadcastService(broadcastStorage(root, outbox), clock);
+  // every write states its change to this one unit of work: read model, change feed, outbox
+  const uow = new UnitOfWork(root, changeEffects(outbox));
+  const broadcasts = new BroadcastService(broadcastStorage(uow), clock);
   const targetPolicy = { allowInsecure: config.webhooks.allowInsecure, allowPrivate: config.webhooks.allowPrivate, resolve: options.resolveHost };
-  const webhooks = new WebhookEndpointService(root, clock, targetPolicy);
-  const deliveries = new DeliveryLogService(root);
+  const webhooks = new WebhookEndpointService(uow, clock, targetPolicy);
+  const deliveries = new DeliveryLogService(uow);
   const metrics = new Metrics(orm, logger, limiter);
   const readSql = pooledReadSql(orm);
   const readContext = new ReadContextProvider(read, clock, config.authCacheTtlMs);
@@ -172,21 +178,22 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     requestLog: new RequestLog(logger, metrics),
     authFailures,
     services: {
-      fighters: new FighterService(root, clock, outbox),
-      events: new EventService(root, clock, outbox),
-      results: new ResultService(root, clock, outbox),
-      rankings: new RankingService(root, clock, outbox),
-      partners: new PartnerService(root, clock),
-      reference: new ReferenceService(root),
+      fighters: new FighterService(uow, clock),
+      events: new EventService(uow, clock),
+      results: new ResultService(uow, clock),
+      rankings: new RankingService(uow, clock),
+      partners: new PartnerService(uow, clock),
+      reference: new ReferenceService(uow),
       webhooks,
       deliveries,
-      channelWebhooks: new ChannelWebhookService(channelWebhookStorage(root, { outbox, endpoints: webhooks, log: deliveries }), clock, targetPolicy),
-      channels: new ChannelService(channelStorage(root), clock),
+      channelWebhooks: new ChannelWebhookService(channelWebhookStorage(uow, { outbox, endpoints: webhooks, log: deliveries }), clock, targetPolicy),
+      channels: new ChannelService(channelStorage(uow), clock),
       broadcasts,
-      ingest: new IngestService(ingestStorage(root), clock, broadcasts),
-      studioUsers: new StudioUserService(studioUserStorage(root)),
-      studioAuth: new StudioAuthService(studioSessionStorage(root), clock, { changes, fallbackTtlMs: config.authCacheTtlMs }),
+      ingest: new IngestService(ingestStorage(uow), clock, broadcasts),
+      studioUsers: new StudioUserService(studioUserStorage(uow)),
+      studioAuth: new StudioAuthService(studioSessionStorage(uow), clock, { changes, fallbackTtlMs: config.authCacheTtlMs }),
     },
+    uow,
     outbox,
     queries: {
       rankings: new RankingQueries(read),

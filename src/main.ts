@@ -16,11 +16,12 @@ import { StartupState } from './startup/startup-state';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 import { announce } from './ops/banner';
 import { startMetricsServer } from './ops/ops.router';
+import { entities } from './entities';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { entities });
   logger.info({ database: db.embedded ? `embedded PGlite in ${config.dataDir}` : 'DATABASE_URL' }, 'database ready, migrations applied');
   const changes = await createChangeFeed(db, logger);
   const container = createContainer(config, db.orm, { logger, changes });

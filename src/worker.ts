@@ -6,6 +6,7 @@ import { createChangeFeed } from './db/listen-change-feed';
 import { createLogger } from './lib/logger';
 import { createDeliveryWorker } from './webhooks/worker.factory';
 import { startMetricsServer } from './ops/ops.router';
+import { entities } from './entities';
 
 /**
  * `npm run worker`: a webhook delivery worker on its own. Run any number against the same
@@ -14,7 +15,7 @@ import { startMetricsServer } from './ops/ops.router';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase(config, { joinRunningServer: true });
+  const db = await openDatabase(config, { entities, joinRunningServer: true });
   const changes = await createChangeFeed(db, logger);
   const container = createContainer(config, db.orm, { logger, changes });
   const delivery = await createDeliveryWorker(container, db);

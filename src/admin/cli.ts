@@ -15,6 +15,7 @@ import { readModelCommands } from './commands/readmodel.commands';
 import { sportCommands } from './commands/sport.commands';
 import { webhookCommands } from './commands/webhooks.commands';
 import { type CommandIo, NO_INPUT, processIo, readSecrets } from './secret-input';
+import { entities } from '../entities';
 
 export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...channelCommands, ...demoCommands, ...readModelCommands];
 
@@ -72,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
   const quick = await runCommandWithoutDatabase(argv);
   if (quick) return quick.code;
   const config = loadConfig();
-  const db = await openDatabase(config, { joinRunningServer: true });
+  const db = await openDatabase(config, { entities, joinRunningServer: true });
   // A command only writes: its announcements reach the running instances through NOTIFY, and
   // nothing here caches what others write, so it need not LISTEN. Its log records go to stderr:
   // stdout is the command's answer (`--json` must parse).

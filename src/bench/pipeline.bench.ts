@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { loadConfig } = require(`${dist}/config/config`);
   const { openDatabase } = require(`${dist}/db/database`);
+  // builds before the entity registry moved to the composition root list it in db/ themselves
+  const { entities } = (() => { try { return require(`${dist}/entities`); } catch { return {}; } })();
   const { createChangeFeed } = require(`${dist}/db/listen-change-feed`);
   const { createContainer } = require(`${dist}/container`);
   const { createHttpHandler } = require(`${dist}/app`);
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
   const sink = new Writable({ write: (_chunk, _enc, done) => done() });
   const logger = createLogger('info', sink);
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: '0', WEBHOOK_WORKER: 'off' });
-  const db = await openDatabase(config, { migrate: false });
+  const db = await openDatabase(config, { entities, migrate: false });
   const changes = await createChangeFeed(db, logger);
   const c = createContainer(config, db.orm, { logger, changes });
   const handler = createHttpHandler(c);

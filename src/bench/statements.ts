@@ -6,6 +6,7 @@ import { createHttpHandler } from '../app';
 import { loadConfig } from '../config/config';
 import { createContainer } from '../container';
 import { openDatabase } from '../db/database';
+import { entities } from '../entities';
 
 export interface CountedRequest {
   name: string;
@@ -33,7 +34,7 @@ const WARM_REQUESTS = 5;
  */
 export async function countStatements(opts: { databaseUrl?: string; dataDir: string; requests: readonly CountedRequest[] }): Promise<Map<string, StatementCount>> {
   const config = loadConfig({ ...process.env, DATABASE_URL: opts.databaseUrl, DATA_DIR: opts.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', STUDIO_SESSION_PER_MINUTE: '1000000', AUTH_CACHE_TTL_MS: '60000' });
-  const db = await openDatabase(config, { migrate: false, joinRunningServer: true });
+  const db = await openDatabase(config, { entities, migrate: false, joinRunningServer: true });
   const c = createContainer(config, db.orm);
   const server = createServer(createHttpHandler(c));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

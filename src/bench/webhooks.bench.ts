@@ -20,6 +20,7 @@ import { loadConfig } from '../config/config';
 import { createContainer, type Container } from '../container';
 import { openDatabase, type Database } from '../db/database';
 import { verifySignature } from '../webhooks/signer';
+import { entities } from '../entities';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3000);
 const LATENCY_EVENTS = Number(process.env.BENCH_LATENCY_EVENTS ?? 200);
@@ -132,7 +133,7 @@ async function latency(c: Container, db: Database, r: Receiver): Promise<{ p50: 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhooks-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', WEBHOOK_WORKER: 'off', WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { entities });
   const c = createContainer(config, db.orm);
   let secret = '';
   const receiver = await startReceiver(() => secret);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from '../http/client-ip';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../webhooks/retry-schedule';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'])

@@ -1,46 +1,22 @@
+import type { ChangeFeed, ChangeTopic } from '../domain/ports/change-feed';
+
+export type { ChangeFeed, ChangeTopic } from '../domain/ports/change-feed';
+
 /**
- * What changed, told to every instance: the writer NOTIFYs inside its transaction (PostgreSQL
- * delivers it on commit, never on rollback) and every instance LISTENs, so caches that depend on
- * the data are invalidated by the write itself rather than by a timer.
- *
- * A topic names a family of cached answers. Each instance keeps a local version per topic, bumped
- * on every notification it hears; a cache stores the version it loaded under and reloads when the
- * version has moved. While the LISTEN connection is down (or before it is up) `live` is false and
- * caches fall back to a short, bounded TTL.
+ * The change feed's implementation on PostgreSQL (the port: src/domain/ports/change-feed.ts):
+ * the writer NOTIFYs inside its transaction (PostgreSQL delivers it on commit, never on rollback)
+ * and every instance LISTENs (listen-change-feed.ts). The feeds here know no topic list (that is
+ * the domain's; this edge imports nothing of it at run time): a notification names its topic.
  */
 export const CHANGE_CHANNEL = 'svc_changes';
 
-export const CHANGE_TOPICS = [
-  /** partner keys and partners (revocation, suspension, reinstatement, expiry changes) */
-  'partner_keys',
-  /** channel keys, channels' plan, billing and approval */
-  'channel_keys',
-  /** studio sessions and users */
-  'studio_sessions',
-  /** broadcasts and channels as the public TV schedules show them */
-  'tv',
-  /** what partners read: fighters, licences, events, results, ranking runs */
-  'catalog',
-  /** what only the studio shows besides the above: ingest telemetry, webhook endpoints, deliveries and their attempts */
-  'studio',
-] as const;
-
-export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
-
-export interface ChangeFeed {
-  /** The local version of a topic: it only ever rises. */
-  version(topic: ChangeTopic): number;
-  /** Called on every change of the topic heard by this instance. Returns an unsubscribe. */
-  on(topic: ChangeTopic, listener: () => void): () => void;
-  /** Applies a change locally (what a notification does; also used by the writer's own instance). */
-  bump(topic: ChangeTopic): void;
-  /** True while notifications are being received; caches use their fallback TTL otherwise. */
-  readonly live: boolean;
-  close(): Promise<void>;
-}
-
+/**
+ * Whether a notification's payload names a topic: a lower-case word (the domain's topics are;
+ * anything else on the channel is not a topic). A topic this process does not know is bumped and
+ * read by nobody.
+ */
 export function isChangeTopic(value: string): value is ChangeTopic {
-  return (CHANGE_TOPICS as readonly string[]).includes(value);
+  return /^[a-z][a-z_]{0,62}$/.test(value);
 }
 
 /** The SQL a writer runs inside its transaction; the payload is the topic. */
@@ -54,11 +30,13 @@ export function notifyChangeSql(topic: ChangeTopic): string {
  */
 export class LocalChangeFeed implements ChangeFeed {
   private readonly versions = new Map<ChangeTopic, number>();
+  /** Bumps of every topic at once (bumpAll): added to each topic's own count. */
+  private epoch = 0;
   private readonly listeners = new Map<ChangeTopic, Set<() => void>>();
   live = true;
 
   version(topic: ChangeTopic): number {
-    return this.versions.get(topic) ?? 0;
+    return this.epoch + (this.versions.get(topic) ?? 0);
   }
 
   on(topic: ChangeTopic, listener: () => void): () => void {
@@ -69,12 +47,14 @@ export class LocalChangeFeed implements ChangeFeed {
   }
 
   bump(topic: ChangeTopic): void {
-    this.versions.set(topic, this.version(topic) + 1);
+    this.versions.set(topic, (this.versions.get(topic) ?? 0) + 1);
     for (const l of this.listeners.get(topic) ?? []) l();
   }
 
+  /** Every topic, known here or not, moves (after a lost LISTEN session: what changed meanwhile is unknown). */
   bumpAll(): void {
-    for (const t of CHANGE_TOPICS) this.bump(t);
+    this.epoch++;
+    for (const set of this.listeners.values()) for (const l of set) l();
   }
 
   async close(): Promise<void> {

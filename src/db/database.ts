@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import type { Config } from '../config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
@@ -22,13 +22,15 @@ export interface Database {
 const STARTUP_LOCK = 727_001;
 
 export interface OpenDatabaseOptions {
+  /** The application's entities (src/entities.ts). */
+  entities: Options['entities'];
   migrate?: boolean;
   debug?: boolean;
   /** For the CLI and workers: use the running server's embedded database when there is one. */
   joinRunningServer?: boolean;
 }
 
-export async function openDatabase(config: Config, options: OpenDatabaseOptions = {}): Promise<Database> {
+export async function openDatabase(config: Config, options: OpenDatabaseOptions): Promise<Database> {
   const joined = !config.databaseUrl && options.joinRunningServer ? runningEmbeddedUrl(config.dataDir) : null;
   const embedded = config.databaseUrl || joined
     ? null
@@ -38,6 +40,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     const orm = await MikroORM.init(
       buildOrmOptions({
         clientUrl: url,
+        entities: options.entities,
         // One PGlite session is shared by every connection: a second one could interleave transactions.
         poolMax: embedded || joined ? 1 : config.dbPoolMax,
         replicaUrls: config.replicaUrls,

@@ -1,11 +1,12 @@
 import { ReflectMetadataProvider } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { entities } from './entities';
 import { migrationsList } from './migrations';
 
 export interface OrmOptionsInput {
   clientUrl: string;
+  /** The application's entities (src/entities.ts): the database edge names no feature itself. */
+  entities: Options['entities'];
   poolMax: number;
   replicaUrls?: readonly string[];
   debug?: boolean;
@@ -14,7 +15,7 @@ export interface OrmOptionsInput {
 export function buildOrmOptions(input: OrmOptionsInput): Options {
   return defineConfig({
     clientUrl: input.clientUrl,
-    entities,
+    entities: input.entities,
     metadataProvider: ReflectMetadataProvider,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],

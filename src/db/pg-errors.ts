@@ -1,38 +1,28 @@
-import { DomainError } from '../domain/errors';
-
 /**
- * The database edge: PostgreSQL errors become domain errors here, once, so that no door answers
- * 500 for a race that the database settled. MikroORM wraps driver errors in its own exceptions
- * (UniqueConstraintViolationException, DeadlockException, ...) and copies the driver's fields
- * onto them, so the SQLSTATE `code`, `constraint` and `detail` read the same on both.
+ * The database edge: PostgreSQL errors classified here, once, into a small vocabulary of kinds
+ * that the domain words (src/domain/storage-errors.ts), so that no door answers 500 for a race
+ * that the database settled, and this edge knows no domain error. MikroORM wraps driver errors
+ * in its own exceptions (UniqueConstraintViolationException, DeadlockException, ...) and copies
+ * the driver's fields onto them, so the SQLSTATE `code`, `constraint` and `detail` read the same
+ * on both.
  */
-interface PgFailure {
-  code: string;
-  constraint?: string;
-  detail?: string;
-}
+export type DbFailure =
+  /** 23505: `field` and `value` from the detail (`Key (slug)=(abc) already exists.`). */
+  | { kind: 'unique_violation'; constraint?: string; field?: string; value: string }
+  /** 23503: a referenced row is missing, or (`stillReferenced`) a row is still referenced. */
+  | { kind: 'foreign_key_violation'; constraint?: string; field?: string; value: string; stillReferenced: boolean }
+  /** 40001 / 40P01: a serialization failure or a deadlock; the whole transaction may be run again. */
+  | { kind: 'retryable' };
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** What a unique constraint protects, named the way a caller wrote it. */
-const UNIQUE_MESSAGES: Record<string, (value: string) => string> = {
-  channel_slug_unique: (v) => `channel "${v}" already exists`,
-  partner_slug_unique: (v) => `partner "${v}" already exists`,
-  studio_user_email_unique: (v) => `a studio user "${v}" already exists`,
-  broadcast_slug_unique: (v) => `a broadcast with slug "${v}" already exists`,
-  fighter_slug_unique: (v) => `fighter "${v}" already exists`,
-  fighter_fighter_code_unique: (v) => `a fighter with fighter ID "${v}" already exists`,
-  licence_licence_no_unique: (v) => `licence number "${v}" is already issued`,
-  licence_one_current_per_fighter: () => 'the fighter already has a current licence',
-  certificate_certificate_no_unique: (v) => `certificate number "${v}" is already issued`,
-  event_code_unique: (v) => `event "${v}" already exists`,
-  country_code_unique: (v) => `a country with code "${v}" already exists`,
-  bout_event_id_order_unique: () => 'the event already has a bout in that order',
-  channel_member_channel_id_user_id_unique: () => 'the user already has a role on that channel',
-  ranking_run_as_of_unique: (v) => `a ranking run as of ${v} already exists`,
-};
+interface PgFailure {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
 
 function pgFailure(err: unknown): PgFailure | null {
   if (typeof err !== 'object' || err === null) return null;
@@ -47,46 +37,30 @@ function keyOf(detail: string | undefined): { field?: string; value: string } {
   return m ? { field: m[1], value: m[2] } : { value: '' };
 }
 
-/** True for a serialization failure or a deadlock: the transaction may be run again. */
-export function isRetryableDbError(err: unknown): boolean {
-  const failure = pgFailure(err);
-  return failure !== null && RETRYABLE.has(failure.code);
-}
-
-/** The domain error for a PostgreSQL error, or null for anything this edge does not know. */
-export function translateDbError(err: unknown): DomainError | null {
-  if (err instanceof DomainError) return null;
+/** What a PostgreSQL error means, or null for anything this edge does not classify. */
+export function classifyDbError(err: unknown): DbFailure | null {
   const failure = pgFailure(err);
   if (!failure) return null;
-  if (failure.code === UNIQUE_VIOLATION) {
-    const { field, value } = keyOf(failure.detail);
-    const message = failure.constraint && UNIQUE_MESSAGES[failure.constraint];
-    return new DomainError('conflict', message ? message(value) : `${field ?? 'a unique value'} is already taken`, { constraint: failure.constraint, field });
-  }
+  if (failure.code === UNIQUE_VIOLATION) return { kind: 'unique_violation', constraint: failure.constraint, ...keyOf(failure.detail) };
   if (failure.code === FOREIGN_KEY_VIOLATION) {
-    const { field, value } = keyOf(failure.detail);
-    const name = field ? `${field} "${value}"` : 'a referenced record';
-    const message = failure.detail?.includes('still referenced') ? `${name} is still referenced` : `${name} does not exist`;
-    return new DomainError('invalid_reference', message, { constraint: failure.constraint, field });
+    return { kind: 'foreign_key_violation', constraint: failure.constraint, ...keyOf(failure.detail), stillReferenced: !!failure.detail?.includes('still referenced') };
   }
-  if (RETRYABLE.has(failure.code)) {
-    return new DomainError('conflict', 'the change collided with a concurrent change; try again');
-  }
+  if (RETRYABLE.has(failure.code)) return { kind: 'retryable' };
   return null;
 }
 
-/** Rethrows `err` as its domain error when it has one, unchanged otherwise. */
-export function rethrowDbError(err: unknown): never {
-  throw translateDbError(err) ?? err;
+/** True for a serialization failure or a deadlock: the transaction may be run again. */
+export function isRetryableDbError(err: unknown): boolean {
+  return classifyDbError(err)?.kind === 'retryable';
 }
 
 const ATTEMPTS = 4;
 
 /**
  * Runs a whole transaction, again after a serialization failure or deadlock (up to 4 attempts,
- * with a short jittered pause), and translates what still fails.
+ * with a short jittered pause); what still fails leaves as it was thrown.
  */
-export async function withDbRetry<T>(run: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
+export async function retryingTransaction<T>(run: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
@@ -95,7 +69,7 @@ export async function withDbRetry<T>(run: () => Promise<T>, attempts = ATTEMPTS)
         await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10 * attempt));
         continue;
       }
-      rethrowDbError(err);
+      throw err;
     }
   }
 }

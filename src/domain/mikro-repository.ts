@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ChangeTopic } from '../db/change-feed';
-import { announceChange } from './announce-change';
+import type { Change, Changed } from './unit-of-work';
 import { audit, type Actor } from './audit/audit.log';
 
 /** What a feature's repository offers for writing, inside one transaction; `E` is what it may add. */
@@ -11,16 +10,16 @@ export interface UnitRepository<E> {
   audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void;
   /** Writes what was added and changed so far. */
   save(): Promise<void>;
-  /** Tells every instance that `topics` changed, on commit. */
-  announce(...topics: ChangeTopic[]): Promise<void>;
+  /** States what the transaction changed (topics to announce, events, read-model rows); the unit of work runs the rest. */
+  changed(change: Change): Promise<void>;
 }
 
 /**
  * What the MikroORM repositories of the features share, on one transaction's EntityManager:
- * staging new entities, audit lines, the flush, and the change-feed announcement.
+ * staging new entities, audit lines, the flush, and stating the change to the unit of work.
  */
 export abstract class MikroRepository {
-  constructor(protected readonly em: EntityManager) {}
+  constructor(protected readonly em: EntityManager, readonly changed: Changed) {}
 
   add(entity: object): void {
     this.em.persist(entity);
@@ -32,9 +31,5 @@ export abstract class MikroRepository {
 
   save(): Promise<void> {
     return this.em.flush();
-  }
-
-  announce(...topics: ChangeTopic[]): Promise<void> {
-    return announceChange(this.em, ...topics);
   }
 }

@@ -1,8 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../domain/announce-change';
 import { audit, type Actor } from '../domain/audit/audit.log';
-import { sql, transactional, type Transactional } from '../domain/unit-of-work';
+import { sql, transactional, type Change, type Changed, type Transactional, type UnitOfWork } from '../domain/unit-of-work';
 import type { ChannelEndpointView } from './channel-webhook.service';
 import { deliveryView, type AttemptView, type DeliveryLogService, type DeliveryView } from './delivery-log.service';
 import type { Outbox } from './outbox';
@@ -49,8 +48,8 @@ export interface ChannelWebhookRepository {
   audit(actor: Actor, action: string, subject: string | null, data?: Record<string, unknown>): void;
   /** Writes what was added and changed so far. */
   save(): Promise<void>;
-  /** Tells every instance that the studio's answers changed, on commit. */
-  studioChanged(): Promise<void>;
+  /** States what the transaction changed (topics to announce); the unit of work runs the rest. */
+  changed(change: Change): Promise<void>;
 }
 
 /** What the MikroORM repository hands over to: the outbox, the endpoints' secrets and the delivery log. */
@@ -76,7 +75,7 @@ const pgUuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** The repository on a transaction's EntityManager (or a fresh fork, for reads). */
 export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
-  constructor(private readonly em: EntityManager, private readonly via: WebhookCollaborators) {}
+  constructor(private readonly em: EntityManager, private readonly via: WebhookCollaborators, readonly changed: Changed) {}
 
   async endpointsOfChannels(channelIds: readonly string[]): Promise<ChannelEndpointView[]> {
     const rows = await sql<EndpointRow[]>(this.em,
@@ -166,13 +165,9 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
   save(): Promise<void> {
     return this.em.flush();
   }
-
-  studioChanged(): Promise<void> {
-    return announceChange(this.em, 'studio');
-  }
 }
 
 /** ChannelWebhookService's storage on MikroORM. */
-export function channelWebhookStorage(root: EntityManager, collaborators: WebhookCollaborators): Transactional<ChannelWebhookRepository> {
-  return transactional(root, (em) => new MikroChannelWebhookRepository(em, collaborators));
+export function channelWebhookStorage(uow: UnitOfWork, collaborators: WebhookCollaborators): Transactional<ChannelWebhookRepository> {
+  return transactional(uow, (em, changed) => new MikroChannelWebhookRepository(em, collaborators, changed));
 }

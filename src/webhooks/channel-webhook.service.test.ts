@@ -3,7 +3,7 @@ import type { Role } from '../domain/channels/channel.entities';
 import type { Clock } from '../domain/clock';
 import type { DomainError } from '../domain/errors';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
-import type { Transactional } from '../domain/unit-of-work';
+import type { Change, Transactional } from '../domain/unit-of-work';
 import type { ChannelWebhookRepository, KeyedRow } from './channel-webhook.repository';
 import { CHANNEL_EVENTS, ChannelWebhookService } from './channel-webhook.service';
 import type { AttemptView, DeliveryView } from './delivery-log.service';
@@ -56,7 +56,7 @@ class FakeChannelWebhookRepository implements ChannelWebhookRepository {
   async recover() { return []; }
   audit(actor: Actor, action: string) { this.log.push(`audit ${actor.id} ${action}`); }
   async save() { this.endpoints.push(...this.added); this.added = []; }
-  async studioChanged() { this.log.push('announce studio'); }
+  async changed(change: Change) { this.log.push(...(change.topics ?? []).map((t) => `announce ${t}`)); }
 }
 
 const NOW = new Date('2030-06-01T12:00:00Z');

@@ -84,7 +84,7 @@ export class ChannelWebhookService {
       repo.add(endpoint);
       repo.audit(auditActor(principal), 'channel-webhooks.create', endpoint.id, { channel: channelId, url, events });
       await repo.save();
-      await repo.studioChanged();
+      await repo.changed({ topics: ['studio'] });
       return { endpoint: viewOf(endpoint), secret };
     });
   }
@@ -108,7 +108,7 @@ export class ChannelWebhookService {
       }
       repo.audit(auditActor(principal), 'channel-webhooks.update', endpoint.id, { url, events, enabled });
       await repo.save();
-      await repo.studioChanged();
+      await repo.changed({ topics: ['studio'] });
       return viewOf(endpoint);
     });
   }
@@ -123,7 +123,7 @@ export class ChannelWebhookService {
       await repo.failPending(endpoint.id, 'the endpoint was deleted');
       repo.audit(auditActor(principal), 'channel-webhooks.delete', endpoint.id, { channel: endpoint.channelId, url: endpoint.url });
       await repo.save();
-      await repo.studioChanged();
+      await repo.changed({ topics: ['studio'] });
     });
   }
 
@@ -151,7 +151,7 @@ export class ChannelWebhookService {
       const { eventId, deliveryId } = await repo.sendTo(endpoint.id, { type: 'ping', data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } });
       repo.audit(auditActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: deliveryId });
       await repo.save();
-      await repo.studioChanged();
+      await repo.changed({ topics: ['studio'] });
       return repo.delivery(deliveryId);
     });
   }

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../domain/audit/audit.log';
 import { DomainError, notFound } from '../domain/errors';
-import { announceChange } from '../domain/announce-change';
-import { inTransaction, sql } from '../domain/unit-of-work';
+import { sql, type UnitOfWork } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './webhook.entities';
 import { isUuid } from '../domain/ids';
@@ -48,7 +47,7 @@ const uuid = (id: string, what: string) => {
 
 /** The delivery log (docs/decisions.md#delivery-log), replay (docs/decisions.md#replay) and bulk recovery (docs/decisions.md#gone). */
 export class DeliveryLogService {
-  constructor(private readonly root: EntityManager) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   async list(filter: { endpointId?: string; status?: string; limit?: number } = {}, tx?: EntityManager): Promise<DeliveryView[]> {
     if (filter.endpointId) uuid(filter.endpointId, 'an endpoint id');
@@ -57,7 +56,7 @@ export class DeliveryLogService {
     const params: unknown[] = [];
     if (filter.endpointId) { where.push('d.endpoint_id = ?'); params.push(filter.endpointId); }
     if (filter.status) { where.push('d.status = ?'); params.push(filter.status); }
-    const rows = await inTransaction(this.root, tx, (em) => sql<DeliveryView[]>(em,
+    const rows = await this.uow.run(tx, (em) => sql<DeliveryView[]>(em,
       `${SELECT_DELIVERY}
         ${where.length ? `where ${where.join(' and ')}` : ''}
         order by d.created_at desc, d.id limit ?`,
@@ -67,8 +66,8 @@ export class DeliveryLogService {
 
   async attempts(deliveryIds: string[], tx?: EntityManager): Promise<AttemptView[]> {
     if (deliveryIds.length === 0) return [];
-    deliveryIds.forEach((id) => uuid(id, 'a delivery id'));
-    const rows = await inTransaction(this.root, tx, (em) => sql<AttemptView[]>(em,
+    for (const id of deliveryIds) uuid(id, 'a delivery id');
+    const rows = await this.uow.run(tx, (em) => sql<AttemptView[]>(em,
       `select delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt
          from webhook_attempt where delivery_id = any(?::uuid[]) order by delivery_id, attempt_no, started_at`,
       [`{${deliveryIds.join(',')}}`]));
@@ -78,16 +77,15 @@ export class DeliveryLogService {
   /** A new attempt series of the same event: new delivery id, X-SVC-Replay-Of, attempts from 1. */
   async replay(actor: Actor, deliveryId: string, tx?: EntityManager): Promise<DeliveryView> {
     uuid(deliveryId, 'a delivery id');
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const [created] = await sql<{ id: string }[]>(em,
         `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, replay_of, created_at)
          select gen_random_uuid(), d.event_id, d.endpoint_id, 'pending', 0, now(), d.id, now()
            from webhook_delivery d where d.id = ? returning id`, [deliveryId]);
       if (!created) throw notFound(`delivery "${deliveryId}"`);
       audit(em, actor, 'deliveries.replay', deliveryId, { replay: created.id });
-      await em.flush();
       await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
-      await announceChange(em, 'studio');
+      await changed({ topics: ['studio'] });
       return (await this.byIds(em, [created.id]))[0];
     });
   }
@@ -98,7 +96,7 @@ export class DeliveryLogService {
     if (Number.isNaN(input.since.getTime()) || (input.until && Number.isNaN(input.until.getTime()))) {
       throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
     }
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const [endpoint] = await sql<{ id: string }[]>(em, `select id from webhook_endpoint where id = ?`, [input.endpointId]);
       if (!endpoint) throw notFound(`webhook endpoint "${input.endpointId}"`);
       const created = await sql<{ id: string }[]>(em,
@@ -109,9 +107,8 @@ export class DeliveryLogService {
          returning id`,
         [input.endpointId, input.since, input.until ?? null, input.until ?? null]);
       audit(em, actor, 'deliveries.recover', input.endpointId, { count: created.length });
-      await em.flush();
       await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
-      await announceChange(em, 'studio');
+      await changed({ topics: ['studio'] });
       return this.byIds(em, created.map((c) => c.id));
     });
   }

@@ -1,11 +1,11 @@
-import type { Announcer } from '../domain/announce-change';
+import type { Announcer } from '../db/announce-change';
 import type { Connection } from '@mikro-orm/core';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
 import { signingSecret } from './webhook-endpoint.service';
 import type { SendResult, WebhookSender } from './webhook.sender';
 import { HEADER, sign } from './signer';
-import { maxAttempts } from './retry-schedule';
+import { maxAttempts } from '../config/retry-schedule';
 
 export interface WorkerOptions {
   /** Delays before attempts 2..n, ms. */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../domain/clock';
 import type { DomainEvent, DomainEventSink } from '../domain/domain-events';
 import { pgArray } from '../domain/catalog/fighter-summary.sql';
-import { announceChange } from '../domain/announce-change';
+import { announceChange } from '../db/announce-change';
 import { sql } from '../domain/unit-of-work';
 import { newEventId } from './event-id';
 import type { Payload, WebhookPayloads } from './webhook-payloads';

@@ -4,8 +4,7 @@ import { audit, type Actor } from '../domain/audit/audit.log';
 import type { Clock } from '../domain/clock';
 import { DomainError, notFound } from '../domain/errors';
 import { Partner } from '../domain/partners/partner.entities';
-import { announceChange } from '../domain/announce-change';
-import { inTransaction } from '../domain/unit-of-work';
+import type { UnitOfWork } from '../domain/unit-of-work';
 import { checkEndpointTarget, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
@@ -33,27 +32,26 @@ export function validateEvents(events: string[], allowed: readonly string[]): st
 
 /** Webhook endpoints: registered, rotated and disabled by the operator (partners). */
 export class WebhookEndpointService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock, private readonly policy: TargetPolicy) {}
+  constructor(private readonly uow: UnitOfWork, private readonly clock: Clock, private readonly policy: TargetPolicy) {}
 
   async register(actor: Actor, input: { partnerSlug: string; url: string; events: string[] }, tx?: EntityManager): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const url = (await checkEndpointTarget(input.url, this.policy)).toString();
     const events = validateEvents(input.events, PARTNER_EVENTS);
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const partner = await em.findOne(Partner, { slug: input.partnerSlug });
       if (!partner) throw notFound(`partner "${input.partnerSlug}"`);
       const secret = newWebhookSecret();
       const endpoint = Object.assign(new WebhookEndpoint(), { partner, url, events, secret });
       em.persist(endpoint);
       audit(em, actor, 'webhooks.register', endpoint.id, { partner: partner.slug, url, events });
-      await em.flush();
-      await announceChange(em, 'studio');
+      await changed({ topics: ['studio'] });
       return { endpoint, secret };
     });
   }
 
   /** Issues a new secret now (shown once); the old one keeps signing until `switchAt`. */
   async rotateSecret(actor: Actor, id: string, switchAt?: Date, tx?: EntityManager): Promise<{ endpoint: WebhookEndpoint; secret: string; switchAt: Date }> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const endpoint = await this.byId(em, id);
       const now = this.clock.now();
       const at = switchAt ?? new Date(now.getTime() + DEFAULT_SWITCH_MS);
@@ -63,26 +61,24 @@ export class WebhookEndpointService {
       endpoint.nextSecret = newWebhookSecret();
       endpoint.nextSecretFrom = at;
       audit(em, actor, 'webhooks.rotate-secret', endpoint.id, { switch_at: at.toISOString() });
-      await em.flush();
-      await announceChange(em, 'studio');
+      await changed({ topics: ['studio'] });
       return { endpoint, secret: endpoint.nextSecret, switchAt: at };
     });
   }
 
   async setEnabled(actor: Actor, id: string, enabled: boolean, reason: string | null, tx?: EntityManager): Promise<WebhookEndpoint> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const endpoint = await this.byId(em, id);
       endpoint.enabled = enabled;
       endpoint.disabledReason = enabled ? null : reason ?? 'disabled by the operator';
       audit(em, actor, enabled ? 'webhooks.enable' : 'webhooks.disable', endpoint.id, { reason });
-      await em.flush();
-      await announceChange(em, 'studio');
+      await changed({ topics: ['studio'] });
       return endpoint;
     });
   }
 
   async list(filter: { partnerSlug?: string } = {}): Promise<WebhookEndpoint[]> {
-    const em = this.root.fork();
+    const em = this.uow.read();
     const where = filter.partnerSlug ? { partner: { slug: filter.partnerSlug } } : { partner: { $ne: null } };
     return em.find(WebhookEndpoint, where, { populate: ['partner'], orderBy: { createdAt: 'asc' } });
   }

@@ -6,7 +6,8 @@ import { addYears, type Clock } from '../domain/clock';
 import type { DomainEvent } from '../domain/domain-events';
 import { sql } from '../domain/unit-of-work';
 import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../domain/catalog/views';
-import { BROADCAST_COLUMNS, presentBroadcast, type BroadcastRow } from '../domain/channels/broadcast.view';
+import { BROADCAST_RECORD_COLUMNS, recordOf, type BroadcastRecordRow } from '../domain/channels/broadcast.record';
+import { presentBroadcast } from '../domain/channels/broadcast.view';
 import { txConnection } from './tx-connection';
 
 export interface Payload {
@@ -71,9 +72,9 @@ export class WebhookPayloads {
       case 'broadcast.live':
       case 'broadcast.ended':
       case 'replay.ready': {
-        const [row] = await sql<BroadcastRow[]>(em,
-          `select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [event.broadcastId]);
-        return row ? [{ type: event.type, data: { broadcast: presentBroadcast(row, this.ingestServerUrl) } }] : [];
+        const [row] = await sql<BroadcastRecordRow[]>(em,
+          `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [event.broadcastId]);
+        return row ? [{ type: event.type, data: { broadcast: presentBroadcast(recordOf(row), this.ingestServerUrl) } }] : [];
       }
       case 'ranking.published': {
         if (event.changes.length === 0) return [];

@@ -3,7 +3,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
-import { coalescedAnnouncer } from '../domain/announce-change';
+import { coalescedAnnouncer } from '../db/announce-change';
 import { DeliveryWorker } from './delivery.worker';
 import { createWakeSource } from './wake';
 import { WebhookSender } from './webhook.sender';

@@ -5,6 +5,7 @@ import { copyRows, type CopyRow } from '../../src/db/copy-out';
 import { openDatabase, type Database } from '../../src/db/database';
 import { sql } from '../../src/domain/unit-of-work';
 import { provisionTestDatabase } from '../helpers/test-database';
+import { entities } from '../../src/entities';
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -13,7 +14,7 @@ beforeAll(async () => {
   const database = await provisionTestDatabase();
   drop = database.drop;
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', DB_POOL_MAX: '1' });
-  db = await openDatabase(config, { migrate: false });
+  db = await openDatabase(config, { entities, migrate: false });
 });
 afterAll(async () => {
   await db?.close();

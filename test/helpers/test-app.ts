@@ -10,6 +10,7 @@ import type { HostResolver } from '../../src/webhooks/ssrf-guard';
 import { createLogger } from '../../src/lib/logger';
 import type { Logger } from '../../src/lib/logger';
 import { provisionTestDatabase } from './test-database';
+import { entities } from '../../src/entities';
 
 /**
  * The rate limiter's clock in tests: it stands still unless a test moves it, so no test depends
@@ -62,7 +63,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  const db = await openDatabase(config, { migrate: false });
+  const db = await openDatabase(config, { entities, migrate: false });
   const limiterClock = new LimiterClock(options.limiterStartMs ?? Date.now());
   const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
   const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now, logger: options.logger, resolveHost: options.resolveHost });

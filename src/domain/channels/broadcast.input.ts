@@ -76,20 +76,20 @@ const HELP: Record<BroadcastField, string> = {
 };
 
 /** 422 invalid_<field>: the value is bad, or (`missing`) a required field was not given. */
-export function invalidField(field: BroadcastField, missing = false): DomainError {
+function invalidField(field: BroadcastField, missing = false): DomainError {
   const name = BROADCAST_FIELDS[field];
   return new DomainError(`invalid_${name}`, missing ? `"${name}" is required: ${HELP[field]}` : `"${name}" must be ${HELP[field]}`);
 }
 
 /** One field's value, judged (and normalised: a trimmed title, tags without duplicates). */
-export function checkField<F extends BroadcastField>(field: F, value: unknown): Exclude<BroadcastInput[F], undefined> {
+function checkField<F extends BroadcastField>(field: F, value: unknown): Exclude<BroadcastInput[F], undefined> {
   const result = RULES[field].safeParse(value);
   if (!result.success) throw invalidField(field);
   return result.data as Exclude<BroadcastInput[F], undefined>;
 }
 
 /** Whether the fields given are enough: a creation needs its required fields, a change at least one field. */
-export function checkComplete(input: BroadcastPatch, mode: 'create' | 'update'): void {
+function checkComplete(input: BroadcastPatch, mode: 'create' | 'update'): void {
   if (mode === 'update') {
     if (FIELD_ORDER.every((f) => input[f] === undefined)) throw new DomainError('invalid_body', 'give at least one field to change');
     return;
@@ -98,13 +98,26 @@ export function checkComplete(input: BroadcastPatch, mode: 'create' | 'update'):
   if (missing) throw invalidField(missing, true);
 }
 
-/** Judges every given field in order, then completeness: the input as the service uses it. */
+/** Inputs this module has judged, with the mode they were judged for: never judged twice. */
+const judged = new WeakMap<object, 'create' | 'update'>();
+
+/**
+ * Judges every given field in order, then completeness: the input as the service uses it. Each
+ * input is judged once: a door that must refuse a bad body before anything is looked up (the TV
+ * API: a 422 before a 404) judges it as it reads it, and the service takes that judged input as
+ * it is; a door that hands its input over unjudged (the studio: who may act comes first) has it
+ * judged by the service. A value of the wrong kind (a number for a title, an unreadable time as
+ * an invalid Date, a GraphQL null) is refused like a bad one, so a door needs no type checks of
+ * its own.
+ */
 export function checkBroadcastInput(input: BroadcastInput, mode: 'create'): BroadcastInput;
 export function checkBroadcastInput(input: BroadcastPatch, mode: 'update'): BroadcastPatch;
 export function checkBroadcastInput(input: BroadcastPatch, mode: 'create' | 'update'): BroadcastPatch {
+  if (judged.get(input) === mode) return input;
   const out: Record<string, unknown> = {};
   for (const field of FIELD_ORDER) if (input[field] !== undefined) out[field] = checkField(field, input[field]);
   checkComplete(out, mode);
+  judged.set(out, mode);
   return out as BroadcastPatch;
 }
 

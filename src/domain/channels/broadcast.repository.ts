@@ -1,8 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../announce-change';
-import { noEvents, type DomainEvent, type DomainEventSink } from '../domain-events';
-import { sql, transactional, type Transactional } from '../unit-of-work';
+import { sql, transactional, type Change, type Changed, type Transactional, type UnitOfWork } from '../unit-of-work';
 import { Broadcast } from './broadcast.entities';
 import { Channel } from './channel.entities';
 
@@ -20,15 +18,13 @@ export interface BroadcastRepository {
   add(broadcast: Broadcast): void;
   /** Writes what was added and changed so far. */
   save(): Promise<void>;
-  /** The change's domain events, in its transaction (the webhook outbox). */
-  publish(events: DomainEvent[]): Promise<void>;
-  /** Tells every instance that the public schedules changed, on commit. */
-  scheduleChanged(): Promise<void>;
+  /** States what the transaction changed (the `tv` schedules, the channel events); the unit of work runs the rest. */
+  changed(change: Change): Promise<void>;
 }
 
 /** The repository on a transaction's EntityManager. */
 export class MikroBroadcastRepository implements BroadcastRepository {
-  constructor(private readonly em: EntityManager, private readonly events: DomainEventSink) {}
+  constructor(private readonly em: EntityManager, readonly changed: Changed) {}
 
   channel(id: string, options: { lock?: boolean } = {}): Promise<Channel | null> {
     return this.em.findOne(Channel, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
@@ -58,16 +54,9 @@ export class MikroBroadcastRepository implements BroadcastRepository {
     return this.em.flush();
   }
 
-  publish(events: DomainEvent[]): Promise<void> {
-    return this.events.publish(this.em, events);
-  }
-
-  scheduleChanged(): Promise<void> {
-    return announceChange(this.em, 'tv');
-  }
 }
 
-/** BroadcastService's storage on MikroORM, its events going to `events` (the outbox). */
-export function broadcastStorage(root: EntityManager, events: DomainEventSink = noEvents): Transactional<BroadcastRepository> {
-  return transactional(root, (em) => new MikroBroadcastRepository(em, events));
+/** BroadcastService's storage on MikroORM, its changes stated to the unit of work (the outbox behind it). */
+export function broadcastStorage(uow: UnitOfWork): Transactional<BroadcastRepository> {
+  return transactional(uow, (em, changed) => new MikroBroadcastRepository(em, changed));
 }

@@ -4,7 +4,7 @@ import type { DomainError } from '../errors';
 import { hashToken } from '../partners/api-key.token';
 import type { Role } from './channel.entities';
 import type { StudioPrincipal } from '../studio/studio-auth.service';
-import type { Transactional } from '../unit-of-work';
+import type { Change, Transactional } from '../unit-of-work';
 import { Broadcast, type BroadcastState, type Source } from './broadcast.entities';
 import type { BroadcastInput } from './broadcast.input';
 import type { BroadcastRepository } from './broadcast.repository';
@@ -58,12 +58,9 @@ class FakeBroadcastRepository implements BroadcastRepository {
     this.saves++;
   }
 
-  async publish(events: DomainEvent[]): Promise<void> {
-    this.events.push(...events);
-  }
-
-  async scheduleChanged(): Promise<void> {
-    this.announcements++;
+  async changed(change: Change): Promise<void> {
+    this.events.push(...(change.events ?? []));
+    if (change.topics?.includes('tv')) this.announcements++;
   }
 }
 

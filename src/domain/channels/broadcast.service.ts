@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../clock';
-import type { CHANNEL_EVENTS } from '../domain-events';
+import type { CHANNEL_EVENTS, DomainEvent } from '../domain-events';
 import { DomainError, notFound } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
 import { slugify } from '../text';
@@ -62,8 +62,7 @@ export class BroadcastService {
       const streamKey = input.source === 'ingest' ? this.newStreamKey(broadcast) : undefined;
       repo.add(broadcast);
       await repo.save();
-      await this.emit(repo, broadcast, 'broadcast.scheduled');
-      await repo.scheduleChanged();
+      await repo.changed({ topics: ['tv'], events: [this.event(broadcast, 'broadcast.scheduled')] });
       return { broadcast, streamKey };
     });
   }
@@ -94,7 +93,7 @@ export class BroadcastService {
         ...(patch.tags !== undefined && { tags: patch.tags }),
       });
       await repo.save();
-      await repo.scheduleChanged();
+      await repo.changed({ topics: ['tv'] });
       return { broadcast, streamKey };
     });
   }
@@ -122,8 +121,7 @@ export class BroadcastService {
       if (n >= slots) throw new DomainError('no_live_slot', `all ${slots} live slots of the ${channel.plan} plan are in use`);
       Object.assign(broadcast, { state: 'live', startedAt: this.clock.now() });
       await repo.save();
-      await this.emit(repo, broadcast, 'broadcast.live');
-      await repo.scheduleChanged();
+      await repo.changed({ topics: ['tv'], events: [this.event(broadcast, 'broadcast.live')] });
       return broadcast;
     });
   }
@@ -142,8 +140,7 @@ export class BroadcastService {
         events.push('replay.ready');
       }
       await repo.save();
-      for (const type of events) await this.emit(repo, broadcast, type);
-      await repo.scheduleChanged();
+      await repo.changed({ topics: ['tv'], events: events.map((type) => this.event(broadcast, type)) });
       return broadcast;
     });
   }
@@ -170,8 +167,7 @@ export class BroadcastService {
       if (broadcast.state !== 'ended') throw new DomainError('invalid_state', `only an ended broadcast becomes a replay; this one is ${broadcast.state}`);
       Object.assign(broadcast, { state: 'replay', replayUrl });
       await repo.save();
-      await this.emit(repo, broadcast, 'replay.ready');
-      await repo.scheduleChanged();
+      await repo.changed({ topics: ['tv'], events: [this.event(broadcast, 'replay.ready')] });
       return broadcast;
     });
   }
@@ -197,7 +193,7 @@ export class BroadcastService {
     return broadcast;
   }
 
-  private emit(repo: BroadcastRepository, broadcast: Broadcast, type: ChannelEventType): Promise<void> {
-    return repo.publish([{ type, broadcastId: broadcast.id, channelId: broadcast.channel.id }]);
+  private event(broadcast: Broadcast, type: ChannelEventType): DomainEvent {
+    return { type, broadcastId: broadcast.id, channelId: broadcast.channel.id };
   }
 }

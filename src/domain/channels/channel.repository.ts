@@ -1,7 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroRepository, type UnitRepository } from '../mikro-repository';
-import { transactional, type Transactional } from '../unit-of-work';
+import { transactional, type Transactional, type UnitOfWork } from '../unit-of-work';
 import { Channel, ChannelApiKey } from './channel.entities';
 
 /** What ChannelService asks of storage, inside one transaction: only that. */
@@ -41,6 +40,6 @@ export class MikroChannelRepository extends MikroRepository implements ChannelRe
 }
 
 /** ChannelService's storage on MikroORM. */
-export function channelStorage(root: EntityManager): Transactional<ChannelRepository> {
-  return transactional(root, (em) => new MikroChannelRepository(em));
+export function channelStorage(uow: UnitOfWork): Transactional<ChannelRepository> {
+  return transactional(uow, (em, changed) => new MikroChannelRepository(em, changed));
 }

@@ -1,9 +1,9 @@
-import type { ChangeTopic } from '../../db/change-feed';
+import type { ChangeTopic } from '../ports/change-feed';
 import type { Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import type { DomainError } from '../errors';
 import type { StudioPrincipal } from '../studio/studio-auth.service';
-import type { Transactional } from '../unit-of-work';
+import type { Change, Transactional } from '../unit-of-work';
 import { operator } from './channel-access';
 import { Channel, ChannelApiKey, type Role } from './channel.entities';
 import type { ChannelRepository } from './channel.repository';
@@ -32,7 +32,7 @@ class FakeChannelRepository implements ChannelRepository {
     for (const e of this.added) (e instanceof Channel ? this.channels : this.keys).push(e as never);
     this.added = [];
   }
-  async announce(...topics: ChangeTopic[]) { this.announced.push(...topics); }
+  async changed(change: Change) { this.announced.push(...(change.topics ?? [])); }
 }
 
 const NOW = new Date('2030-06-01T12:00:00Z');

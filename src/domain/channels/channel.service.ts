@@ -89,7 +89,7 @@ export class ChannelService {
       repo.audit(auditActor(principal), 'channel-keys.create', key.id, { channel: channel.slug, scopes });
       await repo.save();
       // unknown keys are cached too: the new one must work at once
-      await repo.announce('channel_keys');
+      await repo.changed({ topics: ['channel_keys'] });
       return { key, token };
     });
   }
@@ -103,7 +103,7 @@ export class ChannelService {
       key.revokedAt = this.clock.now();
       repo.audit(auditActor(principal), 'channel-keys.revoke', key.id);
       await repo.save();
-      await repo.announce('channel_keys');
+      await repo.changed({ topics: ['channel_keys'] });
       return key;
     });
   }
@@ -122,7 +122,7 @@ export class ChannelService {
       repo.audit(auditActor(principal), action, slug, { plan: channel.plan, billing: channel.billingState });
       await repo.save();
       // approval shows the channel on the public schedules; plan and billing gate its keys' use
-      await repo.announce('channel_keys', 'tv');
+      await repo.changed({ topics: ['channel_keys', 'tv'] });
       return channel;
     });
   }

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../announce-change';
-import { sql, transactional, type Transactional } from '../unit-of-work';
+import { sql, transactional, type Change, type Changed, type Transactional, type UnitOfWork } from '../unit-of-work';
 import type { Telemetry } from './broadcast-health';
 
 /** What the media server measures of a publish. */
@@ -14,13 +13,13 @@ export interface IngestRepository {
   saveTelemetry(broadcastId: string, publishing: boolean, metrics: TelemetryMetrics | null, at: Date): Promise<void>;
   /** The broadcast's last telemetry, or null. */
   telemetry(broadcastId: string): Promise<Telemetry | null>;
-  /** Tells every instance that the studio's answers changed, on commit. */
-  studioChanged(): Promise<void>;
+  /** States what the transaction changed (topics to announce); the unit of work runs the rest. */
+  changed(change: Change): Promise<void>;
 }
 
 /** The repository on a transaction's EntityManager (or a fresh fork, for reads). */
 export class MikroIngestRepository implements IngestRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly em: EntityManager, readonly changed: Changed) {}
 
   async broadcastByStreamKeyHash(hash: string): Promise<{ id: string; state: string } | null> {
     const [b] = await sql<{ id: string; state: string }[]>(this.em, `select id, state from broadcast where stream_key_hash = ?`, [hash]);
@@ -41,13 +40,9 @@ export class MikroIngestRepository implements IngestRepository {
       `select publishing, bitrate_kbps, resolution, fps, viewers, reported_at from broadcast_telemetry where broadcast_id = ?`, [broadcastId]);
     return t ?? null;
   }
-
-  studioChanged(): Promise<void> {
-    return announceChange(this.em, 'studio');
-  }
 }
 
 /** IngestService's storage on MikroORM. */
-export function ingestStorage(root: EntityManager): Transactional<IngestRepository> {
-  return transactional(root, (em) => new MikroIngestRepository(em));
+export function ingestStorage(uow: UnitOfWork): Transactional<IngestRepository> {
+  return transactional(uow, (em, changed) => new MikroIngestRepository(em, changed));
 }

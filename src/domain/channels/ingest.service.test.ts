@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { DomainError } from '../errors';
 import { hashToken } from '../partners/api-key.token';
-import type { Transactional } from '../unit-of-work';
+import type { Change, Transactional } from '../unit-of-work';
 import type { Telemetry } from './broadcast-health';
 import type { BroadcastService } from './broadcast.service';
 import type { IngestRepository, TelemetryMetrics } from './ingest.repository';
@@ -22,7 +22,7 @@ class FakeIngestRepository implements IngestRepository {
     this.log.push(`save ${broadcastId}`);
   }
   async telemetry(broadcastId: string) { return this.telemetries.get(broadcastId) ?? null; }
-  async studioChanged() { this.log.push('announce studio'); }
+  async changed(change: Change) { this.log.push(...(change.topics ?? []).map((t) => `announce ${t}`)); }
 }
 
 const NOW = new Date('2030-06-01T12:00:00Z');

@@ -77,6 +77,6 @@ export class IngestService {
   /** The telemetry and the studio's announcement, in the caller's transaction. */
   private async save(repo: IngestRepository, broadcastId: string, publishing: boolean, metrics: TelemetryMetrics | null): Promise<void> {
     await repo.saveTelemetry(broadcastId, publishing, metrics, this.clock.now());
-    await repo.studioChanged();
+    await repo.changed({ topics: ['studio'] });
   }
 }

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroRepository, type UnitRepository } from '../mikro-repository';
-import { transactional, type Transactional } from '../unit-of-work';
+import { transactional, type Transactional, type UnitOfWork } from '../unit-of-work';
 import { Channel, ChannelMember, StudioUser } from './channel.entities';
 
 /** What StudioUserService asks of storage, inside one transaction: only that. */
@@ -28,6 +27,6 @@ export class MikroStudioUserRepository extends MikroRepository implements Studio
 }
 
 /** StudioUserService's storage on MikroORM. */
-export function studioUserStorage(root: EntityManager): Transactional<StudioUserRepository> {
-  return transactional(root, (em) => new MikroStudioUserRepository(em));
+export function studioUserStorage(uow: UnitOfWork): Transactional<StudioUserRepository> {
+  return transactional(uow, (em, changed) => new MikroStudioUserRepository(em, changed));
 }

@@ -1,7 +1,7 @@
-import type { ChangeTopic } from '../../db/change-feed';
+import type { ChangeTopic } from '../ports/change-feed';
 import type { Actor } from '../audit/audit.log';
 import type { DomainError } from '../errors';
-import type { Transactional } from '../unit-of-work';
+import type { Change, Transactional } from '../unit-of-work';
 import { operator } from './channel-access';
 import { Channel, ChannelMember, StudioUser } from './channel.entities';
 import { verifyPassword } from './password';
@@ -26,7 +26,7 @@ class FakeStudioUserRepository implements StudioUserRepository {
     for (const e of this.added) (e instanceof StudioUser ? this.users : this.members).push(e as never);
     this.added = [];
   }
-  async announce(...topics: ChangeTopic[]) { this.announced.push(...topics); }
+  async changed(change: Change) { this.announced.push(...(change.topics ?? [])); }
 }
 
 const alice = operator({ id: 'operator:alice' });

@@ -40,7 +40,7 @@ export class StudioUserService {
       repo.audit(auditActor(principal), 'studio-users.grant', user.email, { channel: channel.slug, role });
       await repo.save();
       // signed-in users' roles are cached with their sessions
-      await repo.announce('studio_sessions');
+      await repo.changed({ topics: ['studio_sessions'] });
       return member;
     });
   }

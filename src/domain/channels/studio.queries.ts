@@ -1,8 +1,8 @@
 import type { AbstractSqlConnection, EntityManager } from '@mikro-orm/postgresql';
 import { notFound, type DomainError } from '../errors';
 import { sql } from '../unit-of-work';
-import type { Discipline } from '../reference/vocabulary';
-import type { BroadcastRecord, BroadcastState, Source, Visibility } from './broadcast.entities';
+import type { BroadcastState } from './broadcast.entities';
+import { BROADCAST_RECORD_COLUMNS, recordOf, type BroadcastRecord, type BroadcastRecordRow } from './broadcast.record';
 import type { Telemetry } from './broadcast-health';
 import { accessError, authorize, type Permission, type Principal } from './channel-access';
 import type { BillingState, ChannelScope, Plan } from './channel.entities';
@@ -20,8 +20,6 @@ export interface StudioApiKeyRow {
 }
 
 const CHANNEL_COLUMNS = 'id, slug, name, plan, billing_state, approved_at is not null as approved';
-const BROADCAST_RECORD_COLUMNS = `b.id, b.slug, b.title, b.source, b.source_url, b.scheduled_at, b.started_at, b.ended_at, b.state, b.visibility,
-  b.discipline, b.language, b.tags, b.replay_url, b.created_at, b.updated_at, c.slug as channel_slug, c.name as channel_name`;
 
 /** Where a broadcast stands in a channel's list (newest scheduled first): its keyset cursor. */
 export interface BroadcastKey { scheduledAt: Date; id: string }
@@ -44,21 +42,6 @@ const ids = (keys: readonly string[]) => `{${keys.join(',')}}`;
  * The studio's reads. Channel look-ups that guard a write read the primary; the batched reads
  * behind the per-request loaders take every key in one statement on the read connection.
  */
-interface BroadcastRecordRow {
-  id: string; slug: string; title: string; source: Source; source_url: string | null; scheduled_at: Date; started_at: Date | null; ended_at: Date | null;
-  state: BroadcastState; visibility: Visibility; discipline: Discipline | null; language: string; tags: string[]; replay_url: string | null;
-  created_at: Date; updated_at: Date; channel_slug: string; channel_name: string;
-}
-
-/** Raw reads may hand timestamps over as text: a record promises Dates. */
-const at = (v: Date | string): Date => new Date(v);
-const atOrNull = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-
-const recordOf = (r: BroadcastRecordRow): BroadcastRecord => ({
-  id: r.id, slug: r.slug, title: r.title, source: r.source, sourceUrl: r.source_url, scheduledAt: at(r.scheduled_at), startedAt: atOrNull(r.started_at),
-  endedAt: atOrNull(r.ended_at), state: r.state, visibility: r.visibility, discipline: r.discipline, language: r.language, tags: r.tags,
-  replayUrl: r.replay_url, createdAt: at(r.created_at), updatedAt: at(r.updated_at), channel: { slug: r.channel_slug, name: r.channel_name },
-});
 
 export class StudioQueries {
   constructor(private readonly root: EntityManager, private readonly read: () => AbstractSqlConnection) {}

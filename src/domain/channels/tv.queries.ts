@@ -1,5 +1,5 @@
 import type { Connection } from '@mikro-orm/core';
-import { BROADCAST_COLUMNS, type BroadcastRow } from './broadcast.row';
+import { BROADCAST_RECORD_COLUMNS, recordOf, type BroadcastRecord, type BroadcastRecordRow } from './broadcast.record';
 import type { Page, Paged } from '../catalog/fighter-summary.sql';
 import { LIVE_SLOTS, type Plan } from './channel.entities';
 import { authorize } from './channel-access';
@@ -29,11 +29,11 @@ export interface MeRow {
 export class TvQueries {
   constructor(private readonly connection: () => Connection) {}
 
-  live(page: Page): Promise<Paged<BroadcastRow>> {
+  live(page: Page): Promise<Paged<BroadcastRecord>> {
     return this.paged(`${LISTED} and b.state = 'live'`, [], 'b.started_at desc, b.id', page);
   }
 
-  upcoming(page: Page): Promise<Paged<BroadcastRow>> {
+  upcoming(page: Page): Promise<Paged<BroadcastRecord>> {
     return this.paged(`${LISTED} and b.state = 'scheduled'`, [], 'b.scheduled_at asc, b.id', page);
   }
 
@@ -52,34 +52,34 @@ export class TvQueries {
     return { rows, total: count[0].n };
   }
 
-  async channel(slug: string): Promise<{ slug: string; name: string; live: BroadcastRow[]; upcoming: BroadcastRow[]; replays: BroadcastRow[] } | null> {
+  async channel(slug: string): Promise<{ slug: string; name: string; live: BroadcastRecord[]; upcoming: BroadcastRecord[]; replays: BroadcastRecord[] } | null> {
     if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
     const conn = this.connection();
     const [channel] = await conn.execute<{ id: string; slug: string; name: string }[]>(
       `select id, slug, name from channel where slug = ? and approved_at is not null`, [slug]);
     if (!channel) return null;
     const of = (state: string, order: string) => conn.execute(
-      `select ${BROADCAST_COLUMNS} ${LISTED} and c.id = ? and b.state = ? order by ${order} limit 50`, [channel.id, state]) as Promise<BroadcastRow[]>;
+      `select ${BROADCAST_RECORD_COLUMNS} ${LISTED} and c.id = ? and b.state = ? order by ${order} limit 50`, [channel.id, state]).then((rows: BroadcastRecordRow[]) => rows.map(recordOf));
     const [live, upcoming, replays] = await Promise.all([of('live', 'b.started_at desc'), of('scheduled', 'b.scheduled_at asc'), of('replay', 'b.ended_at desc')]);
     return { slug: channel.slug, name: channel.name, live, upcoming, replays };
   }
 
   /** Any visibility: an unlisted broadcast is reachable by its slug. */
-  async broadcastBySlug(slug: string): Promise<BroadcastRow | null> {
+  async broadcastBySlug(slug: string): Promise<BroadcastRecord | null> {
     if (slug.includes('\0')) return null; // as for channels: no such slug, and no failing query
-    const rows = await this.connection().execute<BroadcastRow[]>(
-      `select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.slug = ? and c.approved_at is not null`, [slug]);
-    return rows[0] ?? null;
+    const rows = await this.connection().execute<BroadcastRecordRow[]>(
+      `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.slug = ? and c.approved_at is not null`, [slug]);
+    return rows[0] ? recordOf(rows[0]) : null;
   }
 
-  async broadcastById(id: string): Promise<BroadcastRow | null> {
-    const rows = await this.connection().execute<BroadcastRow[]>(
-      `select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [id]);
-    return rows[0] ?? null;
+  async broadcastById(id: string): Promise<BroadcastRecord | null> {
+    const rows = await this.connection().execute<BroadcastRecordRow[]>(
+      `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [id]);
+    return rows[0] ? recordOf(rows[0]) : null;
   }
 
   /** The key's own channel and its latest broadcasts, once the access rule lets the key read it. */
-  async me(principal: ChannelPrincipal): Promise<{ channel: MeRow; broadcasts: BroadcastRow[] }> {
+  async me(principal: ChannelPrincipal): Promise<{ channel: MeRow; broadcasts: BroadcastRecord[] }> {
     const channelId = principal.channelId;
     authorize(principal, channelId, 'read');
     const conn = this.connection();
@@ -88,19 +88,19 @@ export class TvQueries {
         `select c.slug, c.name, c.plan, c.billing_state, c.approved_at is not null as approved,
                 (select count(*)::int from broadcast b where b.channel_id = c.id and b.state = 'live') as live_used
            from channel c where c.id = ?`, [channelId]) as Promise<MeRow[]>,
-      conn.execute(`select ${BROADCAST_COLUMNS} from broadcast b join channel c on c.id = b.channel_id
-                     where c.id = ? order by b.scheduled_at desc, b.id limit 100`, [channelId]) as Promise<BroadcastRow[]>,
+      conn.execute(`select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id
+                     where c.id = ? order by b.scheduled_at desc, b.id limit 100`, [channelId]).then((rows: BroadcastRecordRow[]) => rows.map(recordOf)),
     ]);
     return { channel: { ...c, live_total: LIVE_SLOTS[c.plan] }, broadcasts };
   }
 
-  private async paged(from: string, params: unknown[], order: string, page: Page): Promise<Paged<BroadcastRow>> {
+  private async paged(from: string, params: unknown[], order: string, page: Page): Promise<Paged<BroadcastRecord>> {
     const conn = this.connection();
     const [count, rows] = await Promise.all([
       conn.execute(`select count(*)::int as n ${from}`, params) as Promise<{ n: number }[]>,
-      conn.execute(`select ${BROADCAST_COLUMNS} ${from} order by ${order} limit ? offset ?`,
-        [...params, page.perPage, (page.page - 1) * page.perPage]) as Promise<BroadcastRow[]>,
+      conn.execute(`select ${BROADCAST_RECORD_COLUMNS} ${from} order by ${order} limit ? offset ?`,
+        [...params, page.perPage, (page.page - 1) * page.perPage]) as Promise<BroadcastRecordRow[]>,
     ]);
-    return { rows, total: count[0].n };
+    return { rows: rows.map(recordOf), total: count[0].n };
   }
 }

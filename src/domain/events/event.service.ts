@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
-import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
-import { catalogChanged, refreshResultsOfEvents } from '../catalog/read-model/read-model.refresh';
 import { Country } from '../reference/reference.entities';
 import { EVENT_LEVELS, EVENT_STATUSES } from '../reference/vocabulary';
-import { inTransaction, nextSequenceValue } from '../unit-of-work';
+import { nextSequenceValue, type UnitOfWork } from '../unit-of-work';
 import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
 import { refuseControlCharacters } from '../text';
 
@@ -21,15 +19,14 @@ export interface CreateEventInput {
 
 export class EventService {
   constructor(
-    private readonly root: EntityManager,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly events: DomainEventSink = noEvents,
   ) {}
 
   async create(actor: Actor, input: CreateEventInput, tx?: EntityManager): Promise<SportEvent> {
     refuseControlCharacters(input.name, 'name');
     refuseControlCharacters(input.city, 'city');
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(input.date))) {
         throw new DomainError('invalid_date', 'event date must be YYYY-MM-DD');
       }
@@ -56,26 +53,23 @@ export class EventService {
   }
 
   async sanction(actor: Actor, code: string, tx?: EntityManager): Promise<SportEvent> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const event = await this.byCode(em, code);
       if (event.sanctionedAt) throw new DomainError('invalid_state', `event ${code} is already sanctioned`);
       event.sanctionedAt = this.clock.now();
       audit(em, actor, 'events.sanction', code);
-      await em.flush();
-      await refreshResultsOfEvents(em, [event.id]);
-      await this.events.publish(em, [{ type: 'event.sanctioned', eventId: event.id }]);
+      await changed({ refresh: { events: [event.id] }, events: [{ type: 'event.sanctioned', eventId: event.id }] });
       return event;
     });
   }
 
   async setStatus(actor: Actor, code: string, status: EventStatus, tx?: EntityManager): Promise<SportEvent> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       if (!(EVENT_STATUSES as readonly string[]).includes(status)) throw new DomainError('invalid_status', `status must be one of ${EVENT_STATUSES.join(', ')}`);
       const event = await this.byCode(em, code);
       event.status = status;
       audit(em, actor, 'events.set-status', code, { status });
-      await em.flush();
-      await catalogChanged(em);
+      await changed({ topics: ['catalog'] });
       return event;
     });
   }

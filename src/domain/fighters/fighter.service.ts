@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
-import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { addYears } from '../clock';
 import { DomainError, notFound } from '../errors';
-import { catalogChanged, refreshFighters } from '../catalog/read-model/read-model.refresh';
 import { Country, Division } from '../reference/reference.entities';
 import { foldText, refuseControlCharacters, slugify } from '../text';
-import { inTransaction, nextSequenceValue, sql } from '../unit-of-work';
+import { nextSequenceValue, sql, type UnitOfWork } from '../unit-of-work';
 import { certificateNoFor, fighterCodeFor, licenceNoFor } from './document-numbers';
 import { Certificate, Fighter, FighterIdentity, Licence, type CertificateState } from './fighter.entities';
 
@@ -33,15 +31,14 @@ export interface IssueLicenceInput {
 /** Registers fighters and manages their licences and certificates (operator workflow only). */
 export class FighterService {
   constructor(
-    private readonly root: EntityManager,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly events: DomainEventSink = noEvents,
   ) {}
 
   async register(actor: Actor, input: RegisterFighterInput, tx?: EntityManager): Promise<Fighter> {
     refuseControlCharacters(input.name, 'name');
     refuseControlCharacters(input.nickname, 'nickname');
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const country = await em.findOne(Country, { slug: input.countrySlug });
       if (!country) throw new DomainError('invalid_country', `unknown country "${input.countrySlug}"`);
       const division = await em.findOne(Division, { id: input.divisionId });
@@ -66,8 +63,7 @@ export class FighterService {
       }));
       if (input.applyForLicence) await this.newLicence(em, fighter, 'pending', {});
       audit(em, actor, 'fighters.register', fighter.slug);
-      await em.flush();
-      await refreshFighters(em, [fighter.id]);
+      await changed({ refresh: { fighters: [fighter.id] } });
       return fighter;
     });
   }
@@ -77,7 +73,7 @@ export class FighterService {
    * supersedes the previous one). The fighter gets a fighter ID on first issue.
    */
   async issueLicence(actor: Actor, slug: string, input: IssueLicenceInput = {}, tx?: EntityManager): Promise<{ fighter: Fighter; licence: Licence }> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const issuedOn = input.issuedOn ?? this.clock.today();
       const validUntil = input.validUntil ?? addYears(issuedOn, 1);
@@ -93,53 +89,47 @@ export class FighterService {
       if (!fighter.fighterCode) fighter.fighterCode = fighterCodeFor(await nextSequenceValue(em, 'fighter_code_seq'));
       fighter.status = 'licensed';
       audit(em, actor, 'licences.issue', slug, { licence_no: licence.licenceNo });
-      await em.flush();
-      await refreshFighters(em, [fighter.id]);
-      await this.events.publish(em, [{ type: 'licence.issued', licenceId: licence.id }]);
+      await changed({ refresh: { fighters: [fighter.id] }, events: [{ type: 'licence.issued', licenceId: licence.id }] });
       return { fighter, licence };
     });
   }
 
   async suspendLicence(actor: Actor, slug: string, tx?: EntityManager): Promise<{ fighter: Fighter; licence: Licence }> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const licence = await em.findOne(Licence, { fighter, current: true });
-      if (!licence || licence.state !== 'active') throw new DomainError('invalid_state', `${slug} has no active licence to suspend`);
+      if (licence?.state !== 'active') throw new DomainError('invalid_state', `${slug} has no active licence to suspend`);
       licence.state = 'suspended';
       fighter.status = 'suspended';
       audit(em, actor, 'licences.suspend', slug, { licence_no: licence.licenceNo });
-      await em.flush();
-      await refreshFighters(em, [fighter.id]);
-      await this.events.publish(em, [{ type: 'licence.suspended', licenceId: licence.id }]);
+      await changed({ refresh: { fighters: [fighter.id] }, events: [{ type: 'licence.suspended', licenceId: licence.id }] });
       return { fighter, licence };
     });
   }
 
   async reinstateLicence(actor: Actor, slug: string, tx?: EntityManager): Promise<{ fighter: Fighter; licence: Licence }> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const licence = await em.findOne(Licence, { fighter, current: true });
-      if (!licence || licence.state !== 'suspended') throw new DomainError('invalid_state', `${slug} has no suspended licence`);
+      if (licence?.state !== 'suspended') throw new DomainError('invalid_state', `${slug} has no suspended licence`);
       licence.state = 'active';
       fighter.status = 'licensed';
       audit(em, actor, 'licences.reinstate', slug, { licence_no: licence.licenceNo });
-      await em.flush();
-      await refreshFighters(em, [fighter.id]);
+      await changed({ refresh: { fighters: [fighter.id] } });
       return { fighter, licence };
     });
   }
 
   /** Withdraws the current licence: its number answers NO MATCHING RECORD from now on. */
   async revokeLicence(actor: Actor, slug: string, tx?: EntityManager): Promise<Fighter> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const licence = await em.findOne(Licence, { fighter, current: true });
       if (!licence) throw new DomainError('invalid_state', `${slug} has no licence to revoke`);
       Object.assign(licence, { state: 'revoked', current: false });
       fighter.status = 'applicant';
       audit(em, actor, 'licences.revoke', slug, { licence_no: licence.licenceNo });
-      await em.flush();
-      await refreshFighters(em, [fighter.id]);
+      await changed({ refresh: { fighters: [fighter.id] } });
       return fighter;
     });
   }
@@ -150,7 +140,7 @@ export class FighterService {
     input: { kind?: string; state?: CertificateState; issuedOn?: string; validUntil?: string },
     tx?: EntityManager,
   ): Promise<Certificate> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const fighter = await this.bySlug(em, slug);
       const issuedOn = input.issuedOn ?? this.clock.today();
       const seq = await nextSequenceValue(em, 'certificate_no_seq');
@@ -164,8 +154,7 @@ export class FighterService {
       });
       em.persist(certificate);
       audit(em, actor, 'certificates.issue', slug, { certificate_no: certificate.certificateNo });
-      await em.flush();
-      await catalogChanged(em);
+      await changed({ topics: ['catalog'] });
       return certificate;
     });
   }

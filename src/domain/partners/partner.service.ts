@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
-import { announceChange } from '../announce-change';
-import { inTransaction } from '../unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { checkIssuedExpiry, displayPrefix, generateToken, hashToken } from './api-key.token';
 import { ApiKey, Partner, PARTNER_SCOPES } from './partner.entities';
 import { isUuid } from '../ids';
@@ -20,13 +19,13 @@ export interface IssueKeyInput {
 }
 
 export class PartnerService {
-  constructor(private readonly root: EntityManager, private readonly clock: Clock) {}
+  constructor(private readonly uow: UnitOfWork, private readonly clock: Clock) {}
 
   async create(actor: Actor, input: { slug: string; name: string }, tx?: EntityManager): Promise<Partner> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
     refuseControlCharacters(input.name, 'name');
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       if (await em.findOne(Partner, { slug: input.slug })) throw new DomainError('conflict', `partner "${input.slug}" already exists`);
       const partner = Object.assign(new Partner(), { slug: input.slug, name: input.name.trim() });
       em.persist(partner);
@@ -37,14 +36,13 @@ export class PartnerService {
   }
 
   async setStatus(actor: Actor, slug: string, status: 'active' | 'suspended', tx?: EntityManager): Promise<Partner> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const partner = await em.findOne(Partner, { slug });
       if (!partner) throw notFound(`partner "${slug}"`);
       if (partner.status === status) throw new DomainError('invalid_state', `partner "${slug}" is already ${status}`);
       partner.status = status;
       audit(em, actor, status === 'suspended' ? 'partners.suspend' : 'partners.reinstate', slug);
-      await em.flush();
-      await announceChange(em, 'partner_keys');
+      await changed({ topics: ['partner_keys'] });
       return partner;
     });
   }
@@ -60,7 +58,7 @@ export class PartnerService {
     refuseControlCharacters(input.name, 'name');
     // The demo's and tests' documented fixed keys include an expired one; a door never sets fixedToken.
     const expiresAt = input.fixedToken ? input.expiresAt ?? null : checkIssuedExpiry(input.expiresAt, this.clock.now());
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const partner = await em.findOne(Partner, { slug: input.partnerSlug });
       if (!partner) throw notFound(`partner "${input.partnerSlug}"`);
       const token = input.fixedToken ?? generateToken('pk');
@@ -70,33 +68,31 @@ export class PartnerService {
       });
       em.persist(key);
       audit(em, actor, 'keys.issue', key.id, { partner: partner.slug, scopes, limit });
-      await em.flush();
       // unknown keys are cached too: the new one must work at once
-      await announceChange(em, 'partner_keys');
+      await changed({ topics: ['partner_keys'] });
       return { key, token };
     });
   }
 
   async revokeKey(actor: Actor, keyId: string, tx?: EntityManager): Promise<ApiKey> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       if (!isUuid(keyId)) throw new DomainError('invalid_id', 'a key id is a uuid');
       const key = await em.findOne(ApiKey, { id: keyId });
       if (!key) throw notFound(`key "${keyId}"`);
       if (key.revokedAt) throw new DomainError('invalid_state', 'key is already revoked');
       key.revokedAt = this.clock.now();
       audit(em, actor, 'keys.revoke', key.id);
-      await em.flush();
-      await announceChange(em, 'partner_keys');
+      await changed({ topics: ['partner_keys'] });
       return key;
     });
   }
 
   async list(): Promise<Partner[]> {
-    return this.root.fork().find(Partner, {}, { orderBy: { slug: 'asc' } });
+    return this.uow.read().find(Partner, {}, { orderBy: { slug: 'asc' } });
   }
 
   async listKeys(partnerSlug: string): Promise<ApiKey[]> {
-    const em = this.root.fork();
+    const em = this.uow.read();
     const partner = await em.findOne(Partner, { slug: partnerSlug });
     if (!partner) throw notFound(`partner "${partnerSlug}"`);
     return em.find(ApiKey, { partner }, { orderBy: { createdAt: 'asc' } });

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
-import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
-import { refreshAfterPublish } from '../catalog/read-model/read-model.refresh';
-import { inTransaction, sql } from '../unit-of-work';
+import { sql, type UnitOfWork } from '../unit-of-work';
 import type { RankingChange } from '../domain-events';
 import { rankKey, RunBuilder, type RankingEntryDraft } from './ranking.engine';
 import { loadFighters, loadPreviousRun, phaseTimer, streamResults } from './ranking.loader';
@@ -32,9 +30,8 @@ export interface PublishedRun {
 /** Computes and stores a whole ranking run (every division and scope) for an as-of date. */
 export class RankingService {
   constructor(
-    private readonly root: EntityManager,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly events: DomainEventSink = noEvents,
   ) {}
 
   async publish(actor: Actor, asOfInput?: string, tx?: EntityManager): Promise<PublishedRun> {
@@ -44,7 +41,7 @@ export class RankingService {
     }
     const started = performance.now();
     let ended = 0;
-    const published = await inTransaction(this.root, tx, async (em): Promise<PublishedRun> => {
+    const published = await this.uow.run(tx, async (em, changed): Promise<PublishedRun> => {
       const latest = await sql<{ as_of: string }[]>(em, `select as_of::text as as_of from ranking_run order by as_of desc limit 1`);
       if (latest[0] && latest[0].as_of >= asOf) {
         throw new DomainError('invalid_state', `a ranking run for ${latest[0].as_of} is already published; publish a later date`);
@@ -61,9 +58,9 @@ export class RankingService {
       await analyzeRankingTables(em);
       const analyze = timer.lap();
       audit(em, actor, 'rankings.publish', asOf, { entries: entries.length });
-      await em.flush();
-      await refreshAfterPublish(em);
-      await this.events.publish(em, [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previous.worldPoints) }]);
+      // no card changes (a card's standing is read from the run it is served with, fighter_standing;
+      // docs/adr/0009), but every partner body names the run
+      await changed({ topics: ['catalog'], events: [{ type: 'ranking.published', asOf, changes: worldChanges(entries, previous.worldPoints) }] });
       const refresh = timer.lap();
       ended = performance.now();
       const figures = {

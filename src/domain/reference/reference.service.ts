@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
-import { refreshReferenceNames } from '../catalog/read-model/read-model.refresh';
-import { inTransaction } from '../unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { Continent, Country, Division } from './reference.entities';
 
 export interface ReferenceData {
@@ -12,10 +11,10 @@ export interface ReferenceData {
 
 /** Continents, countries and divisions: reference data the operator loads and extends. */
 export class ReferenceService {
-  constructor(private readonly root: EntityManager) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   async upsert(actor: Actor, data: ReferenceData, tx?: EntityManager): Promise<void> {
-    await inTransaction(this.root, tx, async (em) => {
+    await this.uow.run(tx, async (em, changed) => {
       for (const c of data.continents) await em.upsert(Continent, c);
       for (const c of data.countries) {
         await em.upsert(Country, { slug: c.slug, name: c.name, code: c.code, continent: c.continent });
@@ -24,8 +23,7 @@ export class ReferenceService {
       audit(em, actor, 'reference.upsert', null, {
         continents: data.continents.length, countries: data.countries.length, divisions: data.divisions.length,
       });
-      await em.flush();
-      await refreshReferenceNames(em);
+      await changed({ refresh: { referenceNames: true } });
     });
   }
 }

@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../audit/audit.log';
-import { noEvents, type DomainEventSink } from '../domain-events';
 import type { Clock } from '../clock';
 import { DomainError, notFound } from '../errors';
-import { refreshResultsOfBouts } from '../catalog/read-model/read-model.refresh';
 import { SportEvent } from '../events/event.entity';
 import { Fighter } from '../fighters/fighter.entities';
-import { inTransaction, sql } from '../unit-of-work';
+import { sql, type UnitOfWork } from '../unit-of-work';
 import { Bout } from './bout.entity';
 import { isUuid } from '../ids';
 
@@ -24,13 +22,12 @@ export interface RecordResultInput {
 /** Bouts are recorded by the operator, then verified; only verified bouts count. */
 export class ResultService {
   constructor(
-    private readonly root: EntityManager,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly events: DomainEventSink = noEvents,
   ) {}
 
   async record(actor: Actor, input: RecordResultInput, tx?: EntityManager): Promise<Bout> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       const event = await em.findOne(SportEvent, { code: input.eventCode });
       if (!event) throw notFound(`event "${input.eventCode}"`);
       if (input.winnerSlug === input.loserSlug) throw new DomainError('invalid_fighters', 'a fighter cannot fight themself');
@@ -65,16 +62,14 @@ export class ResultService {
   }
 
   async verify(actor: Actor, boutId: string, tx?: EntityManager): Promise<Bout> {
-    return inTransaction(this.root, tx, async (em) => {
+    return this.uow.run(tx, async (em, changed) => {
       if (!isUuid(boutId)) throw new DomainError('invalid_id', 'a result id is a uuid');
       const bout = await em.findOne(Bout, { id: boutId }, { populate: ['event', 'fighterA', 'fighterB'] });
       if (!bout) throw notFound(`result "${boutId}"`);
       if (bout.verifiedAt) throw new DomainError('invalid_state', `result ${boutId} is already verified`);
       bout.verifiedAt = this.clock.now();
       audit(em, actor, 'results.verify', bout.id);
-      await em.flush();
-      await refreshResultsOfBouts(em, [bout.id]);
-      await this.events.publish(em, [{ type: 'result.verified', boutId: bout.id }]);
+      await changed({ refresh: { bouts: [bout.id] }, events: [{ type: 'result.verified', boutId: bout.id }] });
       return bout;
     });
   }

@@ -2,7 +2,7 @@ import type { Role } from '../channels/channel.entities';
 import { hashPassword } from '../channels/password';
 import type { Clock } from '../clock';
 import type { DomainError } from '../errors';
-import type { Transactional } from '../unit-of-work';
+import type { Change, Transactional } from '../unit-of-work';
 import { MAX_LIVE_SESSIONS, SESSION_HOURS, StudioAuthService } from './studio-auth.service';
 import type { SessionRecord, StudioSessionRepository } from './studio-session.repository';
 
@@ -29,7 +29,7 @@ class FakeStudioSessionRepository implements StudioSessionRepository {
     const u = [...this.users.values()].find((x) => x.id === s.userId)!;
     return { id: s.id, userId: u.id, email: u.email, expiresAt: s.expiresAt, endedAt: s.endedAt, roles: u.roles };
   }
-  async sessionsChanged() { this.announcements++; }
+  async changed(change: Change) { if (change.topics?.includes('studio_sessions')) this.announcements++; }
 }
 
 let now: Date;

@@ -3,7 +3,7 @@ import { verifyPassword } from '../channels/password';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
-import type { ChangeFeed } from '../../db/change-feed';
+import type { ChangeFeed } from '../ports/change-feed';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { Transactional } from '../unit-of-work';
 import type { SessionRecord, StudioSessionRepository } from './studio-session.repository';
@@ -56,7 +56,7 @@ export class StudioAuthService {
       const now = this.clock.now();
       // the newest MAX_LIVE_SESSIONS stay (this one among them); the older ones end
       await repo.endSessions((await repo.liveSessions(user.id, now)).slice(MAX_LIVE_SESSIONS), now);
-      await repo.sessionsChanged();
+      await repo.changed({ topics: ['studio_sessions'] });
     });
     return { token, expiresAt, userId: user.id };
   }
@@ -64,7 +64,7 @@ export class StudioAuthService {
   async logout(sessionId: string): Promise<void> {
     await this.storage.run(undefined, async (repo) => {
       await repo.endSession(sessionId);
-      await repo.sessionsChanged();
+      await repo.changed({ topics: ['studio_sessions'] });
     });
   }
 

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { announceChange } from '../announce-change';
 import { StudioUser, type Role } from '../channels/channel.entities';
-import { sql, transactional, type Transactional } from '../unit-of-work';
+import { sql, transactional, type Change, type Changed, type Transactional, type UnitOfWork } from '../unit-of-work';
 import { StudioSession } from './studio-session.entity';
 
 /** A session as authentication reads it: its user's email and roles (channel id, role) with it. */
@@ -30,13 +29,13 @@ export interface StudioSessionRepository {
   endSession(sessionId: string): Promise<void>;
   /** A session by its token's hash, or null. */
   sessionByTokenHash(hash: string): Promise<SessionRecord | null>;
-  /** Tells every instance that sessions or roles changed, on commit. */
-  sessionsChanged(): Promise<void>;
+  /** States what the transaction changed (topics to announce); the unit of work runs the rest. */
+  changed(change: Change): Promise<void>;
 }
 
 /** The repository on a transaction's EntityManager (or a fresh fork, for reads). */
 export class MikroStudioSessionRepository implements StudioSessionRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly em: EntityManager, readonly changed: Changed) {}
 
   async userByEmail(email: string): Promise<{ id: string; passwordHash: string } | null> {
     return this.em.findOne(StudioUser, { email });
@@ -75,13 +74,9 @@ export class MikroStudioSessionRepository implements StudioSessionRepository {
       roles: members.map((m) => [m.channel_id, m.role]),
     };
   }
-
-  sessionsChanged(): Promise<void> {
-    return announceChange(this.em, 'studio_sessions');
-  }
 }
 
 /** StudioAuthService's storage on MikroORM. */
-export function studioSessionStorage(root: EntityManager): Transactional<StudioSessionRepository> {
-  return transactional(root, (em) => new MikroStudioSessionRepository(em));
+export function studioSessionStorage(uow: UnitOfWork): Transactional<StudioSessionRepository> {
+  return transactional(uow, (em, changed) => new MikroStudioSessionRepository(em, changed));
 }

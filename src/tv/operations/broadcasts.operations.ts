@@ -1,6 +1,7 @@
 /** A channel's own broadcasts, by channel key: create, edit, go live, end, a new stream key, health. */
 import type { ChannelPrincipal } from '../../domain/channels/channel-key-authenticator';
-import { presentBroadcast, rowOf } from '../../domain/channels/broadcast.view';
+import type { BroadcastRecord } from '../../domain/channels/broadcast.record';
+import { presentBroadcast } from '../../domain/channels/broadcast.view';
 import type { BroadcastInput, BroadcastPatch } from '../../domain/channels/broadcast.input';
 import { defineOperation, type Answer, type Operation } from '../../http/operation';
 import { errorResponse, type Schema } from '../../lib/openapi.helpers';
@@ -10,11 +11,11 @@ import { PLAN_SLOTS_TEXT } from '../schemas/channel.schemas';
 import type { TvApiDeps } from '../tv-api.door';
 import { BroadcastId, BroadcastRef } from './tv.parameters';
 
-type Changed = { broadcast: Parameters<typeof rowOf>[0]; streamKey?: string };
+type Changed = { broadcast: BroadcastRecord; streamKey?: string };
 type Me = { principal: ChannelPrincipal };
 
 const show = (deps: TvApiDeps, r: Changed, status = 200, headers?: string[]): Answer =>
-  ({ status, json: { data: presentBroadcast(rowOf(r.broadcast), deps.ingestServerUrl, r.streamKey) }, headers });
+  ({ status, json: { data: presentBroadcast(r.broadcast, deps.ingestServerUrl, r.streamKey) }, headers });
 
 export const PATCH_RULES =
   'Which fields may change depends on the state: while `scheduled`, any creation field; while `live`, any ' +

@@ -1,6 +1,6 @@
 import { adminWithInput } from '../../helpers/cli';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { translateDbError, withDbRetry } from '../../../src/db/pg-errors';
+import { translateDbError, withDbRetry } from '../../../src/domain/storage-errors';
 
 // Twenty identical creates at once: the check before the insert sees nothing for most of them,
 // so the database's unique constraint decides. One wins; the others are refused as a conflict

@@ -179,7 +179,7 @@ describe('webhook endpoints in the studio', () => {
   });
 
   it('without WEBHOOKS_ALLOW_INSECURE and WEBHOOKS_ALLOW_PRIVATE, http and private targets are invalid_url', async () => {
-    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.orm.em, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false, resolve: fakeResolver(TEST_DNS) });
+    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.uow, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false, resolve: fakeResolver(TEST_DNS) });
     const owner = await t.c.services.studioAuth.authenticate(tokens.owner);
     const demo = await channelId('demo-tv');
     const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);

@@ -5,6 +5,7 @@ import { createDeliveryWorker } from '../../../src/webhooks/worker.factory';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { actor, header, registerEndpoint, seedBasics, sleep, waitUntil, WEBHOOK_ENV } from '../../helpers/webhooks';
+import { entities } from '../../../src/entities';
 
 /**
  * Any number of workers deliver each attempt once (docs/decisions.md#outbox): two workers, each on its own container
@@ -24,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: ENV });
   await seedBasics(t.c);
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.db.url, LOG_LEVEL: 'silent', DB_POOL_MAX: process.env.TEST_EMBEDDED_URL ? '1' : '4', ...ENV });
-  db2 = await openDatabase(config, { migrate: false });
+  db2 = await openDatabase(config, { entities, migrate: false });
   c2 = createContainer(config, db2.orm);
   const url = await receiver.start();
   // Four endpoints of one receiver x 50 events = 200 deliveries.

@@ -1,8 +1,14 @@
 import type { EntityManager, EventManager, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
-import { notifyChangeSql, type ChangeFeed, type ChangeTopic } from '../db/change-feed';
+import { notifyChangeSql, type ChangeFeed, type ChangeTopic } from './change-feed';
 
 /** Topics announced by a transaction still open, keyed by its root transaction object. */
 const pending = new WeakMap<object, Set<ChangeTopic>>();
+/**
+ * Topics already NOTIFYed on a transaction (or savepoint) object: PostgreSQL delivers one of
+ * identical notifications of a transaction anyway, so a second is a round trip for nothing. Keyed
+ * by the exact object, not the root: a savepoint rolled back takes its NOTIFYs with it.
+ */
+const notified = new WeakMap<object, Set<ChangeTopic>>();
 
 /**
  * Tells every instance that `topics` changed, from inside the writer's transaction: the NOTIFY
@@ -14,7 +20,13 @@ const pending = new WeakMap<object, Set<ChangeTopic>>();
 export async function announceChange(em: EntityManager, ...topics: ChangeTopic[]): Promise<void> {
   const ctx = em.getTransactionContext<object>();
   const unique = [...new Set(topics)];
-  for (const topic of unique) await em.getConnection().execute(notifyChangeSql(topic), [], 'all', ctx);
+  let sent = ctx ? notified.get(ctx) : undefined;
+  if (ctx && !sent) notified.set(ctx, (sent = new Set()));
+  for (const topic of unique) {
+    if (sent?.has(topic)) continue;
+    await em.getConnection().execute(notifyChangeSql(topic), [], 'all', ctx);
+    sent?.add(topic);
+  }
   if (!ctx) {
     bumpLocal(em.getEventManager(), unique);
     return;
