@@ -19,12 +19,13 @@ export interface EmbeddedPostgres {
  * pool must be one connection (see docs/adr/0004-webhook-delivery.md).
  */
 /**
- * PostgreSQL's buffer cache inside the WASM memory, which never shrinks: PostgreSQL's default
- * (128 MB, written by initdb) made most of the API process's resident memory. The demo's read
+ * PostgreSQL's buffer cache inside the WASM memory, which never shrinks (EMBEDDED_DB_SHARED_BUFFERS_MB
+ * by default): PostgreSQL's default (128 MB, written by initdb) made most of the API process's
+ * resident memory. The demo's read
  * model is small and hot pages stay in the OS page cache under the data directory. (The WASM
  * memory starts at 128 MB, the least the module accepts, and grows on demand.)
  */
-export const EMBEDDED_SHARED_BUFFERS_MB = 32;
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
 
 export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; host?: string; sharedBuffersMb?: number }): Promise<EmbeddedPostgres> {
   // ESM packages that ship CommonJS builds: require() keeps jest and tsc's CommonJS output happy.
