@@ -17,6 +17,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Agent, fetch as attackFetch } from 'undici';
@@ -153,6 +155,38 @@ function legitimate(baseUrl: string, seconds: number, connections: number): Prom
   return runAutocannon({ url: `${baseUrl}${RANKINGS_PATH}`, connections, duration: seconds, headers: { authorization: `Bearer ${BENCH_KEY}` } });
 }
 
+/** The service's resident memory (VmRSS) and its peak so far (VmHWM), in MiB, from /proc (Linux). */
+function memoryOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the service's RSS every 250 ms: the highest seen, and the last. */
+function watchMemory(pid: number): { stop(): { max: number; last: number; peak: number } | null } {
+  let max = 0;
+  let last: { rss: number; peak: number } | null = null;
+  const sample = () => {
+    last = memoryOf(pid) ?? last;
+    if (last) max = Math.max(max, last.rss);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return last ? { max, last: last.rss, peak: last.peak } : null;
+    },
+  };
+}
+
+const GOAL_RSS_MIB = 300;
+
 const row = (name: string, r: AutocannonResult) =>
   `${name.padEnd(26)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   max ${String(r.latency.max).padStart(5)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
 
@@ -164,14 +198,17 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => { stopService(); process.exit(130); });
   try {
     const token = await login(baseUrl);
+    const ready = memoryOf(child.pid!);
     log('warm-up (3 s)');
     await runAutocannon({ url: `${baseUrl}${RANKINGS_PATH}`, connections, duration: 3, headers: { authorization: `Bearer ${BENCH_KEY}` } });
+    const memory = watchMemory(child.pid!);
     log(`legitimate load alone: ${connections} connections, ${seconds} s`);
     const alone = await legitimate(baseUrl, seconds, connections);
     log(`legitimate load under attack: ${connections} connections, ${seconds} s`);
     const attackers = [graphqlAttacker(baseUrl, token), unknownKeyFlood(baseUrl)];
     const attacked = await legitimate(baseUrl, seconds, connections);
     await Promise.all(attackers.map((a) => a.stop()));
+    const rss = memory.stop();
 
     const out = [
       `GET /api/v1/rankings (${BENCH_KEY}), ${connections} connections, ${seconds} s each:`,
@@ -184,6 +221,12 @@ async function main(): Promise<number> {
       attacked.latency.p99 < GOAL_P99_MS
         ? `goal met: legitimate p99 under attack ${attacked.latency.p99} ms < ${GOAL_P99_MS} ms`
         : `goal MISSED: legitimate p99 under attack ${attacked.latency.p99} ms >= ${GOAL_P99_MS} ms`,
+      '',
+      rss
+        ? `service RSS: ${ready?.rss ?? '?'} MiB when ready, ${rss.max} MiB at most during the runs (sampled), ${rss.last} MiB at the end, peak ${rss.peak} MiB (VmHWM, start-up and seeding included)`
+        : 'service RSS: not available (no /proc)',
+      rss ? (rss.max < GOAL_RSS_MIB ? `goal met: RSS under ${GOAL_RSS_MIB} MiB during the runs` : `goal MISSED: RSS ${rss.max} MiB >= ${GOAL_RSS_MIB} MiB during the runs`) : '',
+      `load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`,
     ];
     process.stdout.write(`${out.join('\n')}\n`);
     const failed = alone.non2xx + alone.errors + attacked.non2xx + attacked.errors;

@@ -20,6 +20,7 @@ const envSchema = z.object({
   DATABASE_REPLICA_URLS: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  EMBEDDED_DB_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   TRUST_PROXY: z.string().optional().transform((v, ctx) => {
@@ -70,6 +71,8 @@ export interface Config {
   readonly replicaUrls: readonly string[];
   readonly dataDir: string;
   readonly embeddedDbPort: number;
+  /** PostgreSQL's shared_buffers in the embedded database (its WASM memory never shrinks). */
+  readonly embeddedDbSharedBuffersMb: number;
   readonly dbPoolMax: number;
   readonly redisUrl: string | undefined;
   /** Which peers may name the client in X-Forwarded-For (see src/http/client-ip.ts). */
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     dataDir: e.DATA_DIR,
     embeddedDbPort: e.EMBEDDED_DB_PORT,
+    embeddedDbSharedBuffersMb: e.EMBEDDED_DB_SHARED_BUFFERS_MB,
     dbPoolMax: e.DB_POOL_MAX,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,

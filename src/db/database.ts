@@ -34,7 +34,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions)
   const joined = !config.databaseUrl && options.joinRunningServer ? runningEmbeddedUrl(config.dataDir) : null;
   const embedded = config.databaseUrl || joined
     ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort });
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, sharedBuffersMb: config.embeddedDbSharedBuffersMb });
   const url = config.databaseUrl ?? joined ?? embedded!.url;
   try {
     const orm = await MikroORM.init(

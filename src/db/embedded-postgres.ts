@@ -18,7 +18,16 @@ export interface EmbeddedPostgres {
  * MikroORM/pg code runs against it. All socket connections share one PostgreSQL session, so the
  * pool must be one connection (see docs/adr/0004-webhook-delivery.md).
  */
-export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; host?: string }): Promise<EmbeddedPostgres> {
+/**
+ * PostgreSQL's buffer cache inside the WASM memory, which never shrinks (EMBEDDED_DB_SHARED_BUFFERS_MB
+ * by default): PostgreSQL's default (128 MB, written by initdb) made most of the API process's
+ * resident memory. The demo's read
+ * model is small and hot pages stay in the OS page cache under the data directory. (The WASM
+ * memory starts at 128 MB, the least the module accepts, and grows on demand.)
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
+export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; host?: string; sharedBuffersMb?: number }): Promise<EmbeddedPostgres> {
   // ESM packages that ship CommonJS builds: require() keeps jest and tsc's CommonJS output happy.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
@@ -32,7 +41,11 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/contrib/pg_trgm');
   // pg_trgm backs the fighter search index (docs/adr/0001); PostgreSQL ships it as well.
-  const db = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const db = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB}MB`],
+  });
   const host = opts.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({ db, host, port: opts.port ?? 0, maxConnections: 100 });
   const listeners = new Map<string, Set<(payload: string) => void>>();

@@ -10,6 +10,19 @@ export interface WindowStore {
   consume(key: string, second: number, limit: number): Promise<{ allowed: boolean; buckets: Bucket[] }>;
   /** Takes one back from the newest counted bucket of `key`, if any. */
   refund(key: string, second: number): Promise<void>;
+  /**
+   * Carries counts decided elsewhere (by the insurance store, while this one was unreachable) into
+   * `key`: each counted second becomes max(its count + `added`, `total`), so requests counted here
+   * meanwhile are kept and none is counted twice. Entries older than `second - 60` are ignored.
+   */
+  merge(key: string, entries: readonly CarriedCount[], second: number): Promise<void>;
+}
+
+/** One second of a key as the insurance store saw it: its whole count, and what it added itself. */
+export interface CarriedCount {
+  second: number;
+  total: number;
+  added: number;
 }
 
 /** Keys whose newest bucket is this old are dropped by the periodic sweep. */
@@ -71,6 +84,44 @@ export class MemoryWindowStore implements WindowStore {
       this.keys.set(key, flat);
     }
     return { allowed, buckets: flat };
+  }
+
+  merge(key: string, entries: readonly CarriedCount[], second: number): Promise<void> {
+    const counts = new Map(pairs(this.live(key, second)));
+    const first = firstCountedSecond(second);
+    for (const e of entries) {
+      if (e.second < first) continue;
+      const had = counts.get(e.second) ?? 0;
+      counts.set(e.second, Math.max(had + e.added, e.total));
+    }
+    this.store(key, [...counts].filter(([, c]) => c > 0).sort((a, b) => a[0] - b[0]));
+    return Promise.resolve();
+  }
+
+  /**
+   * Replaces the key's buckets with the shared store's answer (the insurance store keeps a copy of
+   * what the shared store last said of each key, so that it starts from those counts if the
+   * shared store fails, instead of from zero).
+   */
+  mirror(key: string, buckets: readonly Bucket[], second: number): void {
+    this.sweep(second);
+    const first = firstCountedSecond(second);
+    this.store(key, buckets.filter(([s, c]) => s >= first && c > 0).sort((a, b) => a[0] - b[0]));
+  }
+
+  /** The key's counted buckets at `second`, oldest first (a copy). */
+  bucketsOf(key: string, second: number): Bucket[] {
+    return pairs(this.live(key, second));
+  }
+
+  private store(key: string, buckets: readonly Bucket[]): void {
+    if (buckets.length === 0) {
+      this.keys.delete(key);
+      return;
+    }
+    const flat: number[] = [];
+    for (const [s, c] of buckets) flat.push(s, c);
+    this.keys.set(key, flat);
   }
 
   /** Number of keys held (for tests). */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { WindowStore } from './rate-limit-memory.store';
+import type { CarriedCount, WindowStore } from './rate-limit-memory.store';
 import { COUNTED_SECONDS, WINDOW_SECONDS, type Bucket } from './rate-limit-window';
 
 /**
@@ -47,6 +47,25 @@ if redis.call('HINCRBY', KEYS[1], newest, -1) <= 0 then redis.call('HDEL', KEYS[
 return 1
 `;
 
+// ARGV: the first counted second, the TTL, then (second, total, added) per carried second.
+const MERGE = `
+local first = tonumber(ARGV[1])
+local changed = false
+for i = 3, #ARGV, 3 do
+  local s = tonumber(ARGV[i])
+  if s >= first then
+    local had = tonumber(redis.call('HGET', KEYS[1], ARGV[i]) or '0')
+    local want = math.max(had + tonumber(ARGV[i + 2]), tonumber(ARGV[i + 1]))
+    if want > had then
+      redis.call('HSET', KEYS[1], ARGV[i], want)
+      changed = true
+    end
+  end
+end
+if changed then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1
+`;
+
 /** Seconds a key outlives its newest bucket's counted span, for clock skew between instances. */
 const EXPIRY_SLACK_SECONDS = 5;
 const TTL_MS = (COUNTED_SECONDS + 1 + EXPIRY_SLACK_SECONDS) * 1000;
@@ -57,6 +76,7 @@ const LAYOUT = 'sl1';
 interface WindowCommands {
   rateLimitWindowConsume(key: string, second: number, limit: number, ttlMs: number): Promise<[number, number[]]>;
   rateLimitWindowRefund(key: string, second: number): Promise<number>;
+  rateLimitWindowMerge(key: string, first: number, ttlMs: number, ...triples: number[]): Promise<number>;
 }
 
 export class RedisWindowStore implements WindowStore {
@@ -73,6 +93,7 @@ export class RedisWindowStore implements WindowStore {
   constructor(private readonly redis: Redis, private readonly keyPrefix: string, firstConnectWaitMs = 1000) {
     redis.defineCommand('rateLimitWindowConsume', { numberOfKeys: 1, lua: CONSUME });
     redis.defineCommand('rateLimitWindowRefund', { numberOfKeys: 1, lua: REFUND });
+    redis.defineCommand('rateLimitWindowMerge', { numberOfKeys: 1, lua: MERGE });
     this.commands = redis as unknown as WindowCommands;
     this.firstConnect = redis.status === 'ready' ? null : waitForFirstConnect(redis, firstConnectWaitMs).then(() => {
       this.firstConnect = null;
@@ -91,6 +112,13 @@ export class RedisWindowStore implements WindowStore {
   async refund(key: string, second: number): Promise<void> {
     if (this.firstConnect) await this.firstConnect;
     await this.commands.rateLimitWindowRefund(this.redisKey(key), second);
+  }
+
+  async merge(key: string, entries: readonly CarriedCount[], second: number): Promise<void> {
+    if (entries.length === 0) return;
+    if (this.firstConnect) await this.firstConnect;
+    const triples = entries.flatMap((e) => [e.second, e.total, e.added]);
+    await this.commands.rateLimitWindowMerge(this.redisKey(key), second - WINDOW_SECONDS, TTL_MS, ...triples);
   }
 
   /** Calls `listener(false)` when the connection is lost (not on a deliberate disconnect) and

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { MemoryWindowStore, type WindowStore } from './rate-limit-memory.store';
+import { MemoryWindowStore, type CarriedCount, type WindowStore } from './rate-limit-memory.store';
 import { createRateLimiter } from './rate-limiter';
 
 const T0 = Date.UTC(2030, 0, 1);
@@ -18,6 +18,12 @@ class FlakyStore implements WindowStore {
     this.calls += 1;
     return this.failing ? Promise.reject(new Error('Connection is closed.')) : this.inner.refund(key, second);
   }
+  merge(key: string, entries: readonly CarriedCount[], second: number) {
+    this.calls += 1;
+    this.merges += 1;
+    return this.failing ? Promise.reject(new Error('Connection is closed.')) : this.inner.merge(key, entries, second);
+  }
+  merges = 0;
 }
 
 function setUp(probeIntervalMs = 1000) {
@@ -58,11 +64,58 @@ describe('the in-memory insurance of a shared store', () => {
     expect(store.calls).toBe(2);
     advanceRealTime(1);
     const back = await limiter.consume('k', 10);
-    expect(store.calls).toBe(3);
-    expect(back).toMatchObject({ allowed: true, remaining: 9 }); // counted by the shared store, which had seen nothing
+    expect([store.calls, store.merges]).toEqual([4, 2]); // the failed probe was a carry-back; now the carry-back, then the request
+    expect(back).toMatchObject({ allowed: true, remaining: 1 }); // 8 decided in memory while degraded, and this one
     expect(limiter.health()).toEqual({ store: 'redis', degraded: false, storeErrors: 2, insuranceDecisions: 8, degradations: 1 });
     expect(warn).toHaveBeenCalledTimes(2);
     expect(warn.mock.calls[1][1]).toMatch(/^rate limiter recovered/);
+  });
+
+  it('carries the counts decided in memory back when the shared store returns: a 3/min key gets 3 in a minute across the outage, not 6', async () => {
+    const { store, limiter, advanceRealTime } = setUp(1000);
+    store.failing = true;
+    const during = [];
+    for (let i = 0; i < 4; i++) during.push((await limiter.consume('k', 3)).allowed);
+    expect(during).toEqual([true, true, true, false]);
+    store.failing = false;
+    advanceRealTime(1000);
+    const after = await limiter.consume('k', 3);
+    expect([after.allowed, after.retryAfter, limiter.health().degraded]).toEqual([false, 61, false]);
+    expect((await limiter.consume('other', 3)).remaining).toBe(2); // other keys are untouched
+  });
+
+  it('starts from the shared store\'s last counts when it fails: 2 counted there leave 1 in memory, not 3', async () => {
+    const { store, limiter } = setUp(1000);
+    expect((await limiter.consume('k', 3)).remaining).toBe(2);
+    expect((await limiter.consume('k', 3)).remaining).toBe(1);
+    store.failing = true;
+    expect((await limiter.consume('k', 3)).allowed).toBe(true);
+    expect((await limiter.consume('k', 3)).allowed).toBe(false);
+  });
+
+  it('carries back only what memory added: counts the shared store kept through the outage are not counted twice', async () => {
+    const { store, limiter, advanceRealTime } = setUp(1000);
+    await limiter.consume('k', 5);
+    await limiter.consume('k', 5); // 2 in the shared store, copied in memory
+    store.failing = true;
+    await limiter.consume('k', 5); // 3 in memory, 1 of them added there
+    store.failing = false;
+    advanceRealTime(1000);
+    expect(await limiter.consume('k', 5)).toMatchObject({ allowed: true, remaining: 1 }); // 2 + 1 carried + this one
+  });
+
+  it('keeps the counts for a later try when carrying them back fails, and refunds made in memory are carried less', async () => {
+    const { store, limiter, advanceRealTime } = setUp(1000);
+    store.failing = true;
+    for (let i = 0; i < 3; i++) await limiter.consume('k', 5);
+    await limiter.refund('k'); // 2 left to carry
+    advanceRealTime(1000);
+    await limiter.consume('k', 5); // the probe fails while carrying: still degraded, now 3 in memory
+    expect(limiter.health().degraded).toBe(true);
+    store.failing = false;
+    advanceRealTime(1000);
+    expect(await limiter.consume('k', 5)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(limiter.health().degraded).toBe(false);
   });
 
   it('refunds go to the store that decides', async () => {

@@ -47,6 +47,9 @@ export interface RateLimiterOptions {
   monotonicNow?: () => number;
 }
 
+/** Keys carried back to the shared store per round of concurrent calls. */
+const CARRY_BATCH = 64;
+
 /**
  * The per-key, per-minute limit: exact over any 60-second window (see rate-limit-window.ts).
  *
@@ -54,8 +57,14 @@ export interface RateLimiterOptions {
  * (down, timed out, not connected), that request is decided in memory instead of failing open or
  * waiting, the limiter reports itself degraded and Redis is tried again at most once per
  * `probeIntervalMs`; the first success ends the degraded mode. While degraded each API instance
- * limits on its own, so N instances admit up to N times a limit, and counts do not move between
- * the stores when they take over from each other.
+ * limits on its own, so N instances admit up to N times a limit.
+ *
+ * Counts move with the decisions, so that an outage never resets a key's minute (docs/adr/0002):
+ * - the insurance store keeps a copy of what the shared store last answered for each key, so
+ *   when Redis fails this instance goes on from those counts, not from zero;
+ * - what the insurance store admits while degraded is carried back to Redis before Redis decides
+ *   again (each second becomes max(Redis + added here, the insurance store's count)): a 5/min key
+ *   gets no more than 5 in a minute across an outage from one instance.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
@@ -69,6 +78,49 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const local = !shared && primary instanceof MemoryWindowStore ? primary : null;
 
   const stats = { storeErrors: 0, insuranceDecisions: 0, degradations: 0 };
+  /** Per key, per second: requests the insurance store admitted (less refunds) not yet carried back. */
+  const carry = new Map<string, Map<number, number>>();
+  let carrying: Promise<void> | null = null;
+
+  const noteInsured = (key: string, second: number, delta: number): void => {
+    let added = carry.get(key);
+    if (!added) carry.set(key, (added = new Map()));
+    if (delta < 0) {
+      // A refund takes from the newest second, as the store does.
+      const newest = Math.max(...added.keys());
+      if (Number.isFinite(newest)) second = newest;
+    }
+    const next = (added.get(second) ?? 0) + delta;
+    if (next > 0) added.set(second, next);
+    else added.delete(second);
+    if (added.size === 0) carry.delete(key);
+  };
+
+  /** Carries the insured counts back to the shared store, a batch of keys at a time; fails as the store does. */
+  const carryBack = (): Promise<void> => {
+    carrying ??= (async () => {
+      try {
+        while (carry.size > 0) {
+          const second = secondAt(Math.floor(now()));
+          const batch = [...carry].slice(0, CARRY_BATCH);
+          for (const [key] of batch) carry.delete(key);
+          try {
+            await Promise.all(batch.map(([key, added]) => {
+              const entries = insurance!.bucketsOf(key, second).map(([s, total]) => ({ second: s, total, added: added.get(s) ?? 0 }));
+              return primary.merge(key, entries, second);
+            }));
+          } catch (err) {
+            // Not carried: kept (with what was added meanwhile) for the next attempt.
+            for (const [key, added] of batch) for (const [s, n] of added) noteInsured(key, s, n);
+            throw err;
+          }
+        }
+      } finally {
+        carrying = null;
+      }
+    })();
+    return carrying;
+  };
   let degraded = false;
   let nextProbeAt = Number.NEGATIVE_INFINITY;
 
@@ -97,6 +149,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     if (!degraded || monotonicNow() >= nextProbeAt) {
       if (degraded) nextProbeAt = monotonicNow() + probeIntervalMs; // one probe at a time
       try {
+        // What memory decided goes back first, so that the shared store decides with it.
+        if (carry.size > 0 || carrying) await carryBack();
         const value = await op(primary);
         recover();
         return { value, insured: false };
@@ -113,8 +167,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       assertValidLimit(limit);
       const nowMs = Math.floor(now());
       if (local) return local.decide(key, nowMs, limit);
-      return withInsurance((store) => store.consume(key, secondAt(nowMs), limit)).then(({ value, insured }) => {
-        if (insured) stats.insuranceDecisions += 1;
+      const second = secondAt(nowMs);
+      return withInsurance((store) => store.consume(key, second, limit)).then(({ value, insured }) => {
+        if (insured) {
+          stats.insuranceDecisions += 1;
+          if (value.allowed) noteInsured(key, second, 1);
+        } else {
+          insurance?.mirror(key, value.buckets, second);
+        }
         return describeDecision(value.allowed, limit, value.buckets, nowMs);
       });
     },
@@ -122,7 +182,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     refund(key: string): Maybe<void> {
       const second = secondAt(Math.floor(now()));
       if (local) return local.refundNow(key, second);
-      return withInsurance((store) => store.refund(key, second)).then(() => undefined);
+      return withInsurance((store) => store.refund(key, second)).then(({ insured }) => {
+        if (insured) noteInsured(key, second, -1);
+        else void insurance?.refund(key, second); // the copy follows the shared store
+      });
     },
 
     health(): LimiterHealth {

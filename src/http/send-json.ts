@@ -38,6 +38,15 @@ function isPrepared(value: unknown): value is PreparedJson {
 }
 
 /** The ETag of the gzip encoding: another representation, so another strong validator. */
+/**
+ * The bytes a kept body costs: the body, its gzip and prepared headers (made later, on the first
+ * requests; counted up front at the body's size) and the object's overhead. For the byte budgets
+ * of the caches that keep answers (src/lib/versioned-cache.ts).
+ */
+export function weightOfJson(json: unknown): number {
+  return isPrepared(json) ? 2 * json.body.length + 512 : 2048;
+}
+
 export function gzipEtag(tag: string): string {
   return `${tag.slice(0, -1)}-gzip"`;
 }

@@ -141,3 +141,54 @@ describe('VersionedCache', () => {
     expect(cache.peek('k')).toBeNull();
   });
 });
+
+describe('VersionedCache with a byte budget', () => {
+  const bodies = (maxBytes: number) => {
+    const feed = new LocalChangeFeed();
+    const cache = new VersionedCache<string>({ feed, topics: ['catalog'], fallbackTtlMs: 1000, maxEntries: 1000, maxBytes, weigh: ((v: string) => v.length) as (value: never) => number });
+    let loads = 0;
+    const get = async (key: string, size: number) => cache.get(key, async () => { loads += 1; return key[0].repeat(size); });
+    return { feed, cache, get, loads: () => loads };
+  };
+
+  it('drops the least recently used bodies while they weigh more than the budget, whatever their count', async () => {
+    const { cache, get, loads } = bodies(1000);
+    for (const key of ['a', 'b', 'c', 'd']) await get(key, 300);
+    expect([cache.size, cache.weight]).toEqual([3, 900]); // 'a' went when 'd' came
+    await get('b', 300); // a hit, now the most recent
+    expect(loads()).toBe(4);
+    await get('e', 600); // 'c' and 'd' make room
+    expect([cache.size, cache.weight]).toEqual([2, 900]);
+    await get('b', 300);
+    expect(loads()).toBe(5);
+    await get('c', 300);
+    expect(loads()).toBe(6); // was dropped
+  });
+
+  it('serves a body heavier than the whole budget without keeping it', async () => {
+    const { cache, get, loads } = bodies(1000);
+    await get('a', 100);
+    expect((await get('z', 5000)).length).toBe(5000);
+    expect([cache.size, cache.weight]).toEqual([1, 100]);
+    await get('z', 5000);
+    expect(loads()).toBe(3);
+  });
+
+  it('holds many small bodies and few large ones in the same bytes, and its weight follows replacements and clearing', async () => {
+    const { feed, cache, get } = bodies(10_000);
+    for (let i = 0; i < 500; i++) await get(`s${i}`, 10);
+    expect([cache.size, cache.weight]).toEqual([500, 5000]);
+    feed.bump('catalog'); // every entry stale: reloaded and replaced, not added
+    for (let i = 0; i < 500; i++) await get(`s${i}`, 10);
+    expect([cache.size, cache.weight]).toEqual([500, 5000]);
+    for (let i = 0; i < 10; i++) await get(`L${i}`, 2000);
+    expect(cache.weight).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeLessThan(500);
+    cache.clear();
+    expect([cache.size, cache.weight]).toEqual([0, 0]);
+  });
+
+  it('refuses a byte budget without a way to weigh', () => {
+    expect(() => new VersionedCache({ feed: new LocalChangeFeed(), topics: [], fallbackTtlMs: 1000, maxBytes: 10 })).toThrow('maxBytes and weigh go together');
+  });
+});

@@ -20,6 +20,14 @@ export interface VersionedCacheOptions {
   liveTtlMs?: number;
   /** Least recently used entries are dropped beyond this many. */
   maxEntries?: number;
+  /**
+   * Least recently used entries are dropped while the loaded values weigh more than this (bytes,
+   * as `weigh` estimates them): a count alone does not bound memory when values are bodies of any
+   * size. A value heavier than the whole budget is served but not kept.
+   */
+  maxBytes?: number;
+  /** The weight of a loaded value in bytes (required with `maxBytes`). */
+  weigh?: (value: never) => number;
   /** Milliseconds; injected by tests. */
   now?: () => number;
 }
@@ -32,6 +40,8 @@ interface Entry<V> {
   /** Set once the load has succeeded: `get` and `peek` then answer the value itself. */
   settled: boolean;
   resolved?: V;
+  /** Bytes counted in the cache's weight (0 until loaded, or when there is no byte budget). */
+  weight: number;
 }
 
 export const LIVE_SAFETY_TTL_MS = 60_000;
@@ -55,11 +65,17 @@ export class VersionedCache<V> {
   private readonly now: () => number;
   private readonly liveTtlMs: number;
   private readonly maxEntries: number;
+  private readonly weigh: ((value: V) => number) | null;
+  private readonly maxBytes: number;
+  private bytes = 0;
 
   constructor(private readonly opts: VersionedCacheOptions) {
     this.now = opts.now ?? Date.now;
     this.liveTtlMs = Math.max(opts.liveTtlMs ?? LIVE_SAFETY_TTL_MS, opts.fallbackTtlMs);
     this.maxEntries = Math.max(1, opts.maxEntries ?? 5000);
+    if ((opts.maxBytes === undefined) !== (opts.weigh === undefined)) throw new Error('maxBytes and weigh go together');
+    this.weigh = (opts.weigh as ((value: V) => number) | undefined) ?? null;
+    this.maxBytes = opts.maxBytes ?? Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -72,20 +88,44 @@ export class VersionedCache<V> {
     const now = this.now();
     const hit = this.fresh(key, version, now);
     if (hit) return hit.settled ? (hit.resolved as V) : hit.value;
-    const entry: Entry<V> = { version, at: now, value: load(), settled: false };
-    this.map.delete(key);
+    const entry: Entry<V> = { version, at: now, value: load(), settled: false, weight: 0 };
+    this.remove(key);
     this.map.set(key, entry);
-    if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    if (this.map.size > this.maxEntries) this.remove(this.map.keys().next().value as string);
     entry.value.then(
       (value) => {
         entry.resolved = value;
         entry.settled = true;
+        if (this.weigh && this.map.get(key) === entry) this.account(key, entry, this.weigh(value));
       },
       () => {
-        if (this.map.get(key) === entry) this.map.delete(key);
+        if (this.map.get(key) === entry) this.remove(key);
       },
     );
     return entry.value;
+  }
+
+  /** Counts a loaded entry's weight, then drops the least recently used entries while over the budget. */
+  private account(key: string, entry: Entry<V>, weight: number): void {
+    entry.weight = weight;
+    this.bytes += weight;
+    if (weight > this.maxBytes) {
+      this.remove(key);
+      return;
+    }
+    while (this.bytes > this.maxBytes && this.map.size > 0) this.remove(this.map.keys().next().value as string);
+  }
+
+  private remove(key: string): void {
+    const entry = this.map.get(key);
+    if (!entry) return;
+    this.bytes -= entry.weight;
+    this.map.delete(key);
+  }
+
+  /** Bytes the loaded values weigh, as `weigh` estimates them (0 without a byte budget). */
+  get weight(): number {
+    return this.bytes;
   }
 
   /**
@@ -115,6 +155,7 @@ export class VersionedCache<V> {
 
   clear(): void {
     this.map.clear();
+    this.bytes = 0;
   }
 
   private version(): number {

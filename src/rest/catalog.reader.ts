@@ -8,7 +8,7 @@ import type {
   KeyInfoResponseBody, ResultListResponseBody, VerificationResponseBody,
 } from './schemas/responses';
 import { VersionedCache } from '../lib/versioned-cache';
-import { partnerReadCache } from './read-cache';
+import { partnerBodyCache, partnerReadCache, PARTNER_BODY_BUDGETS } from './read-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { presentEvent, presentResult } from '../domain/catalog/views';
 import type { PageMeta } from '../http/page-links';
@@ -47,8 +47,8 @@ export class CatalogReader {
   private readonly totals: VersionedCache<number>;
 
   constructor(private readonly deps: Deps, changes: ChangeFeed) {
-    this.bodies = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 20_000));
-    this.lists = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 5_000));
+    this.bodies = new VersionedCache(partnerBodyCache<PreparedJson>(changes, deps.readCacheTtlMs, 20_000, PARTNER_BODY_BUDGETS.catalogBodies, (v) => v));
+    this.lists = new VersionedCache(partnerBodyCache<ListBody>(changes, deps.readCacheTtlMs, 5_000, PARTNER_BODY_BUDGETS.catalogLists, (v) => v.json));
     // A total is a count over a whole table (a million result rows at scale): re-counted on every
     // change heard, and otherwise at most once a minute against writers this instance cannot hear.
     this.totals = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS)));

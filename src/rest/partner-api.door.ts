@@ -5,7 +5,7 @@
  * run and day, until the catalog moves).
  */
 import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
-import type { AnyOperation } from '../http/operation';
+import type { AnyOperation, Answer } from '../http/operation';
 import type { Door, DoorPrincipal, KeptAnswers } from '../http/pipeline';
 import type { RequestLog } from '../http/request-log';
 import { then } from '../lib/maybe';
@@ -17,7 +17,7 @@ import { getOpenApiDocument } from './operations/meta.operations';
 import { getRanking, listDivisions } from './operations/rankings.operations';
 import { listResults } from './operations/results.operations';
 import type { PartnerApiDeps } from './partner-api.deps';
-import { partnerReadCache } from './read-cache';
+import { partnerBodyCache, PARTNER_BODY_BUDGETS } from './read-cache';
 
 export const PARTNER_API_BASE = '/api/v1';
 
@@ -39,7 +39,7 @@ export function partnerDoor(deps: PartnerApiDeps, requestLog: RequestLog, operat
   };
   const kept: KeptAnswers = {
     keyOf: (url) => then(deps.readContext.current(), (ctx) => `${ctx.runId}|${ctx.today}|${url}`),
-    cache: new VersionedCache(partnerReadCache(deps.changes, deps.readCacheTtlMs, MAX_KEPT_ANSWERS)),
+    cache: new VersionedCache(partnerBodyCache<Answer>(deps.changes, deps.readCacheTtlMs, MAX_KEPT_ANSWERS, PARTNER_BODY_BUDGETS.keptAnswers, (a) => a.json)),
   };
   return {
     base: PARTNER_API_BASE,

@@ -7,7 +7,7 @@ import type { PartnerApiDeps } from './partner-api.deps';
 import type { DivisionListResponseBody, RankingResponseBody } from './schemas/responses';
 import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './presenters';
 import { CONTINENTS } from '../http/query';
-import { partnerReadCache } from './read-cache';
+import { partnerBodyCache, partnerReadCache, PARTNER_BODY_BUDGETS } from './read-cache';
 
 const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
 type DivisionQuery = Partial<Record<'disc' | 'cat' | 'g' | 'wc', string>>;
@@ -50,7 +50,7 @@ export class RankingsReader {
     this.divisions = new VersionedCache(cache(1));
     this.scopes = new VersionedCache(cache(5_000));
     this.countries = new VersionedCache(cache(1));
-    this.bodies = new VersionedCache(cache(5_000));
+    this.bodies = new VersionedCache(partnerBodyCache<PreparedJson>(changes, deps.readCacheTtlMs, 5_000, PARTNER_BODY_BUDGETS.rankingBodies, (v) => v));
   }
 
   /**

@@ -11,6 +11,7 @@ import type { TvQueries } from '../domain/channels/tv.queries';
 import type { AuthFailureGuard } from '../http/authenticate';
 import type { TrustProxy } from '../http/client-ip';
 import type { AnyOperation, Answer } from '../http/operation';
+import { weightOfJson } from '../http/send-json';
 import type { Door } from '../http/pipeline';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { RequestLog } from '../http/request-log';
@@ -52,6 +53,8 @@ export const TV_OPERATIONS: readonly AnyOperation[] = [
 ];
 
 const CHANNEL_KEY_PER_MINUTE = 120;
+/** Bytes of whole TV answers kept by URL (public schedules, single broadcasts). */
+const TV_KEPT_BYTES = 4 * 1024 * 1024;
 
 export function tvDoor(deps: TvApiDeps, requestLog: RequestLog, operations: readonly AnyOperation[] = TV_OPERATIONS): Door<TvApiDeps> {
   return {
@@ -68,7 +71,9 @@ export function tvDoor(deps: TvApiDeps, requestLog: RequestLog, operations: read
     publicLimit: { perMinute: deps.publicPerMinute, trustProxy: deps.trustProxy },
     kept: {
       keyOf: (url) => url,
-      cache: new VersionedCache<Answer>({ feed: deps.changes, topics: ['tv'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 1000 }),
+      cache: new VersionedCache<Answer>({
+        feed: deps.changes, topics: ['tv'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 1000, maxBytes: TV_KEPT_BYTES, weigh: ((a: Answer) => weightOfJson(a.json)) as (value: never) => number,
+      }),
     },
     limiter: deps.limiter,
     logger: deps.logger,

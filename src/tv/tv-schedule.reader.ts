@@ -1,7 +1,7 @@
 import type { ChangeFeed } from '../db/change-feed';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import { pageLinks, type PageMeta } from '../http/page-links';
-import { prepareJson, type PreparedJson } from '../http/send-json';
+import { prepareJson, weightOfJson, type PreparedJson } from '../http/send-json';
 import type { Answer } from '../http/operation';
 import { then, type Maybe } from '../lib/maybe';
 import { VersionedCache } from '../lib/versioned-cache';
@@ -23,7 +23,9 @@ export class TvScheduleReader {
     changes: Pick<ChangeFeed, 'version' | 'live'>,
     private readonly publicUrl: string,
   ) {
-    this.pages = new VersionedCache({ feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000 });
+    this.pages = new VersionedCache({
+      feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000, maxBytes: 4 * 1024 * 1024, weigh: ((p: { json: PreparedJson }) => weightOfJson(p.json)) as (value: never) => number,
+    });
   }
 
   /** The page `query` asks for, and its `Link` header for the request `url` (path and query as sent). */
