@@ -2,6 +2,7 @@ import type { EventRow, FighterRow } from './fighter-summary.sql';
 import type { ResultRow } from './results.queries';
 import type { EventLevel } from '../events/event.entity';
 import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
+import { shownOpponent } from './withheld-opponent';
 import type { BoutResultBody, CountryBody, DivisionBody, EventBody, FighterSummaryBody, ResultBody } from './view.schemas';
 
 /**
@@ -60,7 +61,7 @@ export function presentResult(r: ResultRow, asOf: string, publicUrl: string, wit
 export function presentResult(r: ResultRow, asOf: string, publicUrl: string, withFighter = true): ResultBody | BoutResultBody {
   const bout: BoutResultBody = {
     event: presentEvent(r, publicUrl),
-    opponent: r.opponent,
+    opponent: shownOpponent(r),
     result: r.result,
     method: r.method,
     round: r.round,
