@@ -15,6 +15,8 @@ export type DomainErrorCode =
   | 'plan_forbids_source'
   | 'no_live_slot'
   | 'too_many_keys'
+  /** The database cannot be reached right now (a restart, a cut connection): try again shortly. */
+  | 'unavailable'
   | `invalid_${string}`;
 
 export class DomainError extends Error {

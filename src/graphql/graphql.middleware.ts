@@ -4,11 +4,12 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Container } from '../container';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../http/http-errors';
 import { rateLimit } from '../http/rate-limit';
 import { StudioAnswerCache, type AnswerSlot } from './answer-cache';
 import { contextFor, type GqlContext } from './context';
 import { formatError, graphqlErrorBody } from './error-codes';
-import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
+import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE, variablesRefusal } from './input-guards';
 import { LIMIT_CODES, queryLimits, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
 
@@ -34,6 +35,24 @@ const markStorable: ApolloServerPlugin<GqlContext> = {
         if (!slot) return;
         slot.storable = operation?.operation === 'query' && response.body.kind === 'single' && !response.body.singleResult.errors
           && (response.http.status ?? 200) === 200;
+      },
+    };
+  },
+};
+
+/**
+ * An operation that failed because the database cannot be reached answers 503 with Retry-After,
+ * like the REST doors, so that clients and load balancers back off and retry (the errors carry
+ * `unavailable`, set by formatError).
+ */
+const unavailableStatus: ApolloServerPlugin<GqlContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (!errors?.some((e) => e.extensions?.code === 'unavailable')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       },
     };
   },
@@ -83,7 +102,7 @@ export function graphqlRouter(c: Container): Router {
     parseOptions: limits.parseOptions,
     validationRules: [...limits.validationRules, noNulInStringLiterals],
     formatError,
-    plugins: [...(limits.plugins as ApolloServerPlugin<GqlContext>[]), markStorable],
+    plugins: [...(limits.plugins as ApolloServerPlugin<GqlContext>[]), markStorable, unavailableStatus],
   });
   const started = server.start();
   const router = Router();
@@ -111,6 +130,8 @@ export function graphqlRouter(c: Container): Router {
       return void res.status(400).json({ errors: [{ message: tooManyTokensMessage(), extensions: { code: LIMIT_CODES.tokens } }] });
     }
     const variables: unknown = req.method === 'GET' ? req.query.variables : (req.body as { variables?: unknown } | undefined)?.variables;
+    const refusal = variablesRefusal(variables);
+    if (refusal) return void res.status(400).json({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
     if (hasNul(variables)) return void res.status(400).json({ errors: [{ message: NUL_MESSAGE, extensions: { code: NUL_CODE } }] });
     next();
   });

@@ -99,6 +99,8 @@ function responses(op: AnyOperation, conv: DocumentConventions): Schema {
   }
   if (limited) out['429'] = ref('responses', 'TooManyRequests');
   out['500'] = ref('responses', 'InternalError');
+  // Every operation that reads or writes the database (all but the documents themselves, which no limit counts).
+  if (limited) out['503'] = ref('responses', 'ServiceUnavailable');
   Object.assign(out, op.doc.errors ?? {});
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }

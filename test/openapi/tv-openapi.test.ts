@@ -171,14 +171,14 @@ describe('TV OpenAPI document', () => {
     const op = (path: string, method: string) => doc.paths[path][method];
 
     for (const path of ['/live', '/upcoming', '/channels']) {
-      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '422', '429', '500']);
+      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '422', '429', '500', '503']);
       expect(codes(op(path, 'get').responses['422'])).toEqual(['invalid_page', 'invalid_per_page']);
     }
     for (const path of ['/channels/{slug}', '/broadcasts/{broadcast}']) {
-      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '400', '404', '429', '500']);
+      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '400', '404', '429', '500', '503']);
     }
     expect(Object.keys(op('/broadcasts', 'post').responses)).toEqual(
-      ['201', '400', '401', '403', '413', '415', '422', '429', '500'],
+      ['201', '400', '401', '403', '413', '415', '422', '429', '500', '503'],
     );
     expect(codes(op('/broadcasts', 'post').responses['422'])).toEqual([
       'invalid_title',
@@ -202,16 +202,16 @@ describe('TV OpenAPI document', () => {
       const responses = op(`/broadcasts/{id}/${action}`, 'post').responses;
       expect({ action, statuses: Object.keys(responses) }).toEqual({
         action,
-        statuses: ['200', '400', '401', ...(action === 'go-live' ? ['402'] : []), '403', '404', '409', '429', '500'],
+        statuses: ['200', '400', '401', ...(action === 'go-live' ? ['402'] : []), '403', '404', '409', '429', '500', '503'],
       });
       expect(codes(responses['400'])).toEqual(['invalid_path']);
     }
     expect(Object.keys(op('/broadcasts/{broadcast}', 'patch').responses)).toEqual(
-      ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500'],
+      ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503'],
     );
     expect(codes(op('/broadcasts/{broadcast}', 'patch').responses['400'])).toEqual(['invalid_json', 'invalid_path']);
     expect(Object.keys(op('/broadcasts', 'post').responses['201'].headers)).toContain('Location');
-    expect(Object.keys(op('/me', 'get').responses)).toEqual(['200', '304', '401', '403', '429', '500']);
+    expect(Object.keys(op('/me', 'get').responses)).toEqual(['200', '304', '401', '403', '429', '500', '503']);
     expect(Object.keys(op('/openapi.json', 'get').responses)).toEqual(['200', '304', '500']);
 
     const { responses, headers } = doc.components;

@@ -8,6 +8,7 @@ import { Country } from '../reference/reference.entities';
 import { EVENT_LEVELS, EVENT_STATUSES } from '../reference/vocabulary';
 import { inTransaction, nextSequenceValue } from '../unit-of-work';
 import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
+import { DATE_RANGE_TEXT, isStorableDate } from '../date-range';
 
 export interface CreateEventInput {
   name: string;
@@ -27,9 +28,7 @@ export class EventService {
 
   async create(actor: Actor, input: CreateEventInput, tx?: EntityManager): Promise<SportEvent> {
     return inTransaction(this.root, tx, async (em) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(input.date))) {
-        throw new DomainError('invalid_date', 'event date must be YYYY-MM-DD');
-      }
+      if (!isStorableDate(input.date)) throw new DomainError('invalid_date', `event date must be a date YYYY-MM-DD ${DATE_RANGE_TEXT}`);
       if (input.level != null && !EVENT_LEVELS.includes(input.level)) {
         throw new DomainError('invalid_level', `level must be one of ${EVENT_LEVELS.join(', ')}`);
       }
