@@ -44,6 +44,7 @@ import { DeliveryLogService } from './webhooks/delivery-log.service';
 import { Outbox } from './webhooks/outbox';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
 import { WebhookPayloads } from './webhooks/webhook-payloads';
+import { IdempotencyKeys } from './domain/idempotency/idempotency-keys';
 
 export interface Container {
   config: Config;
@@ -59,6 +60,8 @@ export interface Container {
   requestLog: RequestLog;
   /** Failed authentications per client IP, shared by every door. */
   authFailures: AuthFailureGuard;
+  /** Idempotency keys of the TV API's POSTs and the studio's create mutations. */
+  idempotency: IdempotencyKeys;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -168,6 +171,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     metrics,
     requestLog: new RequestLog(logger, metrics),
     authFailures,
+    idempotency: new IdempotencyKeys(write, clock),
     services: {
       fighters: new FighterService(root, clock, outbox),
       events: new EventService(root, clock, outbox),

@@ -19,6 +19,9 @@ const STATUS: Record<string, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   invalid_json: 400,
+  invalid_idempotency_key: 400,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
   internal: 500,
   unavailable: 503,
 };
