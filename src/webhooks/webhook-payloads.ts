@@ -5,6 +5,7 @@ import { ResultQueries } from '../domain/catalog/results.queries';
 import { addYears, type Clock } from '../domain/clock';
 import type { DomainEvent } from '../domain/domain-events';
 import { sql } from '../domain/unit-of-work';
+import { fighterApiUrl } from '../domain/catalog/api-urls';
 import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../domain/catalog/views';
 import { BROADCAST_COLUMNS, presentBroadcast, type BroadcastRow } from '../domain/channels/broadcast.view';
 import { txConnection } from './tx-connection';
@@ -99,6 +100,6 @@ export class WebhookPayloads {
   }
 
   private fighterUrl(slug: string): string {
-    return `${this.publicUrl}/fighters/${encodeURIComponent(slug)}`;
+    return fighterApiUrl(this.publicUrl, slug);
   }
 }

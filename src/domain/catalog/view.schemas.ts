@@ -79,7 +79,7 @@ export const Event = z
     }),
     is_live: z.boolean().meta({ description: 'True while `status` is `live`.' }),
     status: z.enum(EVENT_STATUSES).meta({ description: 'Event status.' }),
-    url: z.string().meta({ description: 'Public page of the event (`{PUBLIC_URL}/events/{code}`).' }),
+    url: z.string().meta({ description: 'The event\'s own API URL, `{PUBLIC_URL}/api/v1/events/{code}` (answers with a key, as `GET /events/{code}`).' }),
   })
   .meta({ description: 'A sanctioned event.' });
 

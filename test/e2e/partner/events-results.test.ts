@@ -13,7 +13,7 @@ import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
  */
 
 const actor = { id: 'test' };
-const URL_BASE = 'https://svc.test/events/';
+const URL_BASE = 'https://svc.test/api/v1/events/';
 
 let t: TestApp;
 let world: World;
