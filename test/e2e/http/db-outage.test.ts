@@ -1,5 +1,5 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import request from 'supertest';
+import { TcpProxy } from '../../../src/bench/tcp-proxy';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { provisionTestDatabase } from '../../helpers/test-database';
 import { buildTvWorld, CK } from '../../helpers/tv-world';
@@ -12,49 +12,8 @@ import { aBroadcast } from '../../helpers/tv-client';
  * back the same requests succeed with no restart.
  */
 
-class PgProxy {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  private down = false;
-  port = 0;
-
-  constructor(private readonly host: string, private readonly upstreamPort: number) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((client) => {
-      if (this.down) return void client.destroy();
-      const upstream = connect(this.upstreamPort, this.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as { port: number }).port;
-  }
-
-  /** Like a server restart: open connections are cut, new ones are refused until restore(). */
-  cut(): void {
-    this.down = true;
-    for (const s of this.sockets) s.destroy();
-  }
-
-  restore(): void {
-    this.down = false;
-  }
-
-  async stop(): Promise<void> {
-    this.cut();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
-}
-
 let t: TestApp;
-let proxy: PgProxy;
+let proxy: TcpProxy;
 let drop: () => Promise<void>;
 let partnerKey: string;
 
@@ -62,11 +21,9 @@ beforeAll(async () => {
   const database = await provisionTestDatabase();
   drop = database.drop;
   const url = new URL(database.url);
-  proxy = new PgProxy(url.hostname, Number(url.port || 5432));
+  proxy = new TcpProxy(url.hostname, Number(url.port || 5432));
   await proxy.start();
-  url.hostname = '127.0.0.1';
-  url.port = String(proxy.port);
-  t = await startTestApp({ sharing: { db: { url: url.toString() } } as TestApp });
+  t = await startTestApp({ sharing: { db: { url: proxy.proxied(database.url) } } as TestApp });
   await t.c.services.partners.create({ id: 'test' }, { slug: 'acme-media', name: 'Acme' });
   partnerKey = (await t.c.services.partners.issueKey({ id: 'test' }, { partnerSlug: 'acme-media', name: 'outage', scopes: ['events.read', 'results.read'], rateLimitPerMinute: 100_000 })).token;
   await buildTvWorld(t.c);
