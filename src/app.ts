@@ -51,6 +51,7 @@ export function tvApiDeps(c: Container): TvApiDeps {
     schedules: new TvScheduleReader(c.queries.tv, c.config.authCacheTtlMs, c.changes, c.config.publicUrl),
     readCacheTtlMs: c.config.authCacheTtlMs,
     changes: c.changes,
+    idempotency: c.idempotency,
   };
 }
 

@@ -47,6 +47,7 @@ import { Outbox } from './webhooks/outbox';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
 import { WebhookPayloads } from './webhooks/webhook-payloads';
 import type { HostResolver } from './webhooks/ssrf-guard';
+import { IdempotencyKeys } from './domain/idempotency/idempotency-keys';
 
 export interface Container {
   config: Config;
@@ -62,6 +63,8 @@ export interface Container {
   requestLog: RequestLog;
   /** Failed authentications per client IP, shared by every door. */
   authFailures: AuthFailureGuard;
+  /** Idempotency keys of the TV API's POSTs and the studio's create mutations. */
+  idempotency: IdempotencyKeys;
   services: {
     fighters: FighterService;
     events: EventService;
@@ -177,6 +180,7 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
     metrics,
     requestLog: new RequestLog(logger, metrics),
     authFailures,
+    idempotency: new IdempotencyKeys(write, clock),
     services: {
       fighters: new FighterService(uow, clock),
       events: new EventService(uow, clock),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createContainer, type Container } from '../container';
 import { LocalChangeFeed } from '../db/change-feed';
 import { openDatabase } from '../db/database';
+import { translateDbError } from '../domain/storage-errors';
 import { DomainError } from '../domain/errors';
 import { createLogger } from '../lib/logger';
 import { type Command, UsageError } from './command';
@@ -57,8 +58,21 @@ export async function runCommand(c: Container, operator: string, argv: string[],
   } catch (err) {
     if (err instanceof DomainError) return { code: 1, stdout: '', stderr: `error: ${err.code}: ${err.message}\n` };
     if (err instanceof UsageError) return { code: 2, stdout: '', stderr: `${err.message}\n${usage}\n` };
-    throw err;
+    const known = translateDbError(err);
+    if (known) return { code: 1, stdout: '', stderr: `error: ${known.code}: ${known.message}\n` };
+    // Anything else: a driver's message can quote the SQL and its parameters (a key's hash), so
+    // only its kind is told, on stderr and in the log.
+    const kind = unexpectedKind(err);
+    c?.logger.error({ command: name, err: kind }, 'operator command failed');
+    return { code: 1, stdout: '', stderr: `error: internal: the command failed unexpectedly (${kind}); nothing it printed is partial\n` };
   }
+}
+
+/** The class and SQLSTATE of an unexpected error, never its message. */
+function unexpectedKind(err: unknown): string {
+  const e = err as { name?: unknown; code?: unknown } | null;
+  const name = typeof e?.name === 'string' ? e.name : 'Error';
+  return typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? `${name} ${e.code}` : name;
 }
 
 function operatorName(config: Config): string {

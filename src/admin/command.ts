@@ -1,6 +1,7 @@
 import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
 import { DomainError } from '../domain/errors';
+import { DATE_RANGE_TEXT, isStorableInstant } from '../domain/date-range';
 
 /**
  * One option of a command, declared where the command is: the parser (commander) and `--help`
@@ -84,7 +85,9 @@ export function time(values: Values, name: string): Date | undefined {
   const v = optional(values, name);
   if (v === undefined) return undefined;
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
-  if (Number.isNaN(d.getTime())) throw new DomainError(`invalid_${name.replace(/-/g, '_')}`, `--${name} must be an ISO 8601 date or time`);
+  if (Number.isNaN(d.getTime()) || !isStorableInstant(d)) {
+    throw new DomainError(`invalid_${name.replace(/-/g, '_')}`, `--${name} must be an ISO 8601 date or time ${DATE_RANGE_TEXT}`);
+  }
   return d;
 }
 

@@ -12,7 +12,9 @@ export type DbFailure =
   /** 23503: a referenced row is missing, or (`stillReferenced`) a row is still referenced. */
   | { kind: 'foreign_key_violation'; constraint?: string; field?: string; value: string; stillReferenced: boolean }
   /** 40001 / 40P01: a serialization failure or a deadlock; the whole transaction may be run again. */
-  | { kind: 'retryable' };
+  | { kind: 'retryable' }
+  /** The database cannot be reached right now (refused, cut, restarting, pool starved). */
+  | { kind: 'unavailable' };
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -37,8 +39,48 @@ function keyOf(detail: string | undefined): { field?: string; value: string } {
   return m ? { field: m[1], value: m[2] } : { value: '' };
 }
 
+/** Socket errors of a connection that cannot be made or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/**
+ * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception),
+ * 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up, recovering),
+ * 53300 too many connections.
+ */
+const UNAVAILABLE_STATES = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+/** What the pg driver, its pool and knex's pool say without a code when a connection is lost or cannot be had. */
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /Client has encountered a connection error and is not queryable/i,
+  /Timeout acquiring a connection/i,
+  /timeout exceeded when trying to connect/i,
+  /Client was closed and is not queryable/i,
+  /terminating connection due to administrator command/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+];
+
+/**
+ * True when `err` says the database cannot be reached right now (refused, cut, restarting, pool
+ * starved), as opposed to a query it refused: the doors answer 503 `unavailable` with Retry-After,
+ * and the next request tries again on a fresh connection, so service resumes by itself. Wrapped
+ * errors (MikroORM's exceptions, `cause`) are followed.
+ */
+export function isDbUnavailable(err: unknown): boolean {
+  for (let e = err, hops = 0; typeof e === 'object' && e !== null && hops < 5; hops++) {
+    const { code, message, name, errno } = e as Record<string, unknown>;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+    if (typeof errno === 'string' && NETWORK_CODES.has(errno)) return true;
+    if (name === 'KnexTimeoutError' || name === 'ConnectionException') return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
+    const errors = (e as { errors?: unknown }).errors; // AggregateError (IPv4 and IPv6 both refused)
+    if (Array.isArray(errors) && errors.some((x) => isDbUnavailable(x))) return true;
+    e = (e as { cause?: unknown; previous?: unknown }).cause ?? (e as { previous?: unknown }).previous;
+  }
+  return false;
+}
+
 /** What a PostgreSQL error means, or null for anything this edge does not classify. */
 export function classifyDbError(err: unknown): DbFailure | null {
+  if (isDbUnavailable(err)) return { kind: 'unavailable' };
   const failure = pgFailure(err);
   if (!failure) return null;
   if (failure.code === UNIQUE_VIOLATION) return { kind: 'unique_violation', constraint: failure.constraint, ...keyOf(failure.detail) };

@@ -15,6 +15,12 @@ export type DomainErrorCode =
   | 'plan_forbids_source'
   | 'no_live_slot'
   | 'too_many_keys'
+  /** The database cannot be reached right now (a restart, a cut connection): try again shortly. */
+  | 'unavailable'
+  /** An Idempotency-Key sent before with another request (docs/decisions.md#idempotency). */
+  | 'idempotency_key_reused'
+  /** An Idempotency-Key whose first request is still running. */
+  | 'idempotency_key_in_progress'
   | `invalid_${string}`;
 
 export class DomainError extends Error {

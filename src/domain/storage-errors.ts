@@ -25,6 +25,17 @@ const UNIQUE_MESSAGES: Record<string, (value: string) => string> = {
   ranking_run_as_of_unique: (v) => `a ranking run as of ${v} already exists`,
 };
 
+/**
+ * The words for a database that cannot be reached: the doors answer 503 `unavailable` with
+ * Retry-After, and the next request tries again on a fresh connection, so service resumes by itself.
+ */
+export const UNAVAILABLE_MESSAGE = 'the service cannot reach its database right now; try again shortly';
+
+/** True when `err` says the database cannot be reached right now (as opposed to a query it refused). */
+export function isDbUnavailable(err: unknown): boolean {
+  return classifyDbError(err)?.kind === 'unavailable';
+}
+
 /** The domain error for a PostgreSQL error, or null for anything the database edge does not classify. */
 export function translateDbError(err: unknown): DomainError | null {
   if (err instanceof DomainError) return null;
@@ -41,6 +52,8 @@ export function translateDbError(err: unknown): DomainError | null {
     }
     case 'retryable':
       return new DomainError('conflict', 'the change collided with a concurrent change; try again');
+    case 'unavailable':
+      return new DomainError('unavailable', UNAVAILABLE_MESSAGE);
   }
 }
 

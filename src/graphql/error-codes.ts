@@ -1,6 +1,7 @@
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../domain/errors';
+import { unavailableError } from '../http/error-handler';
 import { NUL_CODE } from './input-guards';
 import { isLimitCode, tokenLimitError } from './query-limits';
 
@@ -47,6 +48,8 @@ function codeFor(code: string | undefined, error: unknown): string {
 /** Domain codes go to extensions.code; Apollo's are translated; nothing internal (stack, SQL) leaves the server. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? error.originalError : error;
+  const unavailable = original ? unavailableError(original) : null;
+  if (unavailable) return { message: unavailable.message, path: formatted.path, extensions: { code: unavailable.code } };
   if (original instanceof DomainError) {
     return { message: original.message, path: formatted.path, locations: formatted.locations, extensions: { code: original.code } };
   }

@@ -1,15 +1,19 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import type { Container } from '../container';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
+import { bearerToken, IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
+import type { Answer } from '../http/operation';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../http/http-errors';
 import { rateLimit } from '../http/rate-limit';
 import { StudioAnswerCache, type AnswerSlot } from './answer-cache';
 import { contextFor, type GqlContext } from './context';
 import { formatError, graphqlErrorBody } from './error-codes';
-import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from './input-guards';
-import { LIMIT_CODES, queryLimits, tooManyTokens, tooManyTokensMessage } from './query-limits';
+import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE, variablesRefusal } from './input-guards';
+import { LIMIT_CODES, QUERY_LIMITS, queryLimits, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
 
 const ANONYMOUS_PER_MINUTE = 30;
@@ -38,6 +42,86 @@ const markStorable: ApolloServerPlugin<GqlContext> = {
     };
   },
 };
+
+/**
+ * An operation that failed because the database cannot be reached answers 503 with Retry-After,
+ * like the REST doors, so that clients and load balancers back off and retry (the errors carry
+ * `unavailable`, set by formatError).
+ */
+const unavailableStatus: ApolloServerPlugin<GqlContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (!errors?.some((e) => e.extensions?.code === 'unavailable')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      },
+    };
+  },
+};
+
+/** The studio's create mutations take `Idempotency-Key` (docs/decisions.md#idempotency), as the TV API's POSTs do. */
+export const IDEMPOTENT_MUTATIONS: ReadonlySet<string> = new Set(['createBroadcast', 'createChannelApiKey', 'createWebhookEndpoint']);
+
+/** True when the request's operation is a mutation that calls one of the create mutations. */
+function callsCreateMutation(body: { query?: unknown; operationName?: unknown } | undefined): boolean {
+  if (typeof body?.query !== 'string') return false;
+  let doc;
+  try {
+    doc = parse(body.query, { maxTokens: QUERY_LIMITS.tokens });
+  } catch {
+    return false; // Apollo refuses it
+  }
+  const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const op = typeof body.operationName === 'string' ? ops.find((o) => o.name?.value === body.operationName) : ops.length === 1 ? ops[0] : undefined;
+  return op?.operation === 'mutation' && op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && IDEMPOTENT_MUTATIONS.has(s.name.value));
+}
+
+/** Thrown after an answer that is not kept (an error, a 5xx): the key is freed, the answer already sent. */
+class NotKept extends Error {}
+
+/**
+ * Idempotency-Key on the create mutations: the same pipeline rule as the TV API's POSTs
+ * (src/http/idempotency.ts), keyed per session, over the operation, its variables and name. Only
+ * an answer without errors is kept; a replay carries `Idempotent-Replayed: true`.
+ */
+function idempotentCreates(c: Container) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers[IDEMPOTENCY_HEADER];
+    const principal = res.locals.studioPrincipal;
+    const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+    if (header === undefined || req.method !== 'POST' || !principal || !callsCreateMutation(body)) return next();
+    const run = () => new Promise<Answer>((resolve, reject) => {
+      const send = res.send.bind(res);
+      res.send = (out?: unknown) => {
+        const result = send(out);
+        const text = typeof out === 'string' ? out : Buffer.isBuffer(out) ? out.toString('utf8') : JSON.stringify(out);
+        let json: { errors?: unknown } | null = null;
+        try {
+          json = JSON.parse(text) as { errors?: unknown };
+        } catch {
+          json = null;
+        }
+        if (res.statusCode !== 200 || !json || json.errors) reject(new NotKept());
+        else resolve({ status: 200, json, headers: ['Content-Type', String(res.getHeader('content-type') ?? 'application/json')] });
+        return result;
+      };
+      next();
+    });
+    runIdempotent(c.idempotency, {
+      method: 'POST', url: req.originalUrl.split('?')[0], scope: `st:${principal.sessionId}`, credential: bearerToken(req),
+      body: JSON.stringify([body!.query, body!.variables ?? null, body!.operationName ?? null]), header,
+    }, run, 200).then((answer) => {
+      if (res.headersSent) return; // this request ran: its answer is sent
+      const headers = answer.headers ?? [];
+      for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+      res.status(answer.status ?? 200).send(JSON.stringify(answer.json));
+    }, (err: unknown) => {
+      if (!(err instanceof NotKept)) next(err);
+    });
+  };
+}
 
 /**
  * Answers a signed-in query from the answer cache when nothing it was read from has changed;
@@ -83,7 +167,7 @@ export function graphqlRouter(c: Container): Router {
     parseOptions: limits.parseOptions,
     validationRules: [...limits.validationRules, noNulInStringLiterals],
     formatError,
-    plugins: [...(limits.plugins as ApolloServerPlugin<GqlContext>[]), markStorable],
+    plugins: [...(limits.plugins as ApolloServerPlugin<GqlContext>[]), markStorable, unavailableStatus],
   });
   const started = server.start();
   const router = Router();
@@ -111,9 +195,12 @@ export function graphqlRouter(c: Container): Router {
       return void res.status(400).json({ errors: [{ message: tooManyTokensMessage(), extensions: { code: LIMIT_CODES.tokens } }] });
     }
     const variables: unknown = req.method === 'GET' ? req.query.variables : (req.body as { variables?: unknown } | undefined)?.variables;
+    const refusal = variablesRefusal(variables);
+    if (refusal) return void res.status(400).json({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
     if (hasNul(variables)) return void res.status(400).json({ errors: [{ message: NUL_MESSAGE, extensions: { code: NUL_CODE } }] });
     next();
   });
+  router.use(idempotentCreates(c));
   // off with the other caches (AUTH_CACHE_TTL_MS=0)
   if (c.config.authCacheTtlMs > 0) router.use(answerFromCache(new StudioAnswerCache({ feed: c.changes, now: () => c.clock.now().getTime() })));
   let handler: ReturnType<typeof expressMiddleware<GqlContext>> | null = null;

@@ -32,3 +32,38 @@ function parseJson(text: string): unknown {
     return null;
   }
 }
+
+/**
+ * Variables are bounded before anything else reads them (the answer cache hashes them, Apollo
+ * coerces them, hasNul walks them): deeper than `depth` nested objects or arrays, or more than
+ * `values` values in all, is a 400. No studio operation comes near (a broadcast input is 3 deep).
+ * The walk is iterative, so a 5,000-deep document cannot exhaust the stack while it is measured.
+ */
+export const VARIABLE_LIMITS = { depth: 10, values: 10_000 } as const;
+export const VARIABLE_CODES = { depth: 'variables_too_deep', values: 'variables_too_large' } as const;
+
+export function variablesRefusal(raw: unknown): { code: string; message: string } | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    // GET carries them as JSON text; what does not parse is left to Apollo to refuse.
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const stack: [unknown, number][] = [[value, 0]];
+  let count = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (++count > VARIABLE_LIMITS.values) {
+      return { code: VARIABLE_CODES.values, message: `the variables hold more than ${VARIABLE_LIMITS.values} values; at most ${VARIABLE_LIMITS.values} are allowed` };
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= VARIABLE_LIMITS.depth) {
+      return { code: VARIABLE_CODES.depth, message: `the variables nest deeper than ${VARIABLE_LIMITS.depth} levels; at most ${VARIABLE_LIMITS.depth} are allowed` };
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { isDbUnavailable, UNAVAILABLE_MESSAGE } from '../domain/storage-errors';
 import { DomainError } from '../domain/errors';
 import { HttpError, sendError, statusFor } from './http-errors';
 import type { Logger } from '../lib/logger';
@@ -30,9 +31,18 @@ export interface ClientError {
   message: string;
 }
 
+/** The 503 answer when `err` says the database cannot be reached (classified in src/db/pg-errors.ts), else null. */
+export function unavailableError(err: unknown): ClientError | null {
+  if (err instanceof DomainError) return err.code === 'unavailable' ? { status: statusFor(err.code), code: err.code, message: err.message } : null;
+  return isDbUnavailable(err) ? { status: statusFor('unavailable'), code: 'unavailable', message: UNAVAILABLE_MESSAGE } : null;
+}
+
 /** The one mapping of errors to answers, for express and the REST pipeline alike. */
 export function clientErrorOf(err: unknown, req: IncomingMessage): ClientError | null {
   if (err instanceof DomainError || err instanceof HttpError) return { status: statusFor(err.code), code: err.code, message: err.message };
+  // The database cannot be reached (a restart, a cut connection): every door answers 503 the same way.
+  const unavailable = unavailableError(err);
+  if (unavailable) return unavailable;
   const parserError = err as BodyParserError;
   if (parserError?.type && PARSER_ERRORS[parserError.type]) {
     const [status, code, message] = PARSER_ERRORS[parserError.type];

@@ -19,8 +19,15 @@ const STATUS: Record<string, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   invalid_json: 400,
+  invalid_idempotency_key: 400,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
   internal: 500,
+  unavailable: 503,
 };
+
+/** Seconds a client is asked to wait after a 503 `unavailable` (a database restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** A refusal of the HTTP layer itself (a body that is not JSON), not of the domain. */
 export class HttpError extends Error {
@@ -43,5 +50,6 @@ declare module 'express-serve-static-core' {
 
 export function sendError(res: Response, status: number, error: string, message: string, extra?: Record<string, unknown>): void {
   if (status === 401 && !res.getHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
+  if (status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
   res.status(status).json(res.locals?.errorBody?.(error, message, extra) ?? { error, message, ...extra });
 }

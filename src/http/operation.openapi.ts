@@ -53,10 +53,37 @@ export function parameterComponents(ops: readonly AnyOperation[]): Record<string
     for (const [name, q] of Object.entries((op.query ?? {}) as Record<string, QueryParam>)) out[q.component] ??= querySpec(name, q);
   }
   if (ops.some((op) => op.method === 'GET')) out.IfNoneMatch = IF_NONE_MATCH;
+  if (ops.some((op) => op.idempotent)) out.IdempotencyKey = IDEMPOTENCY_KEY;
   return out;
 }
 
+export const IDEMPOTENCY_KEY: ParamSpec = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  description:
+    'Makes a retry safe (Stripe\'s semantics): the first request with a key runs and its answer is kept 24 hours for ' +
+    'this credential; a repeat of the same request (method, path, body) gets that answer again with ' +
+    '`Idempotent-Replayed: true` instead of running twice. The same key with another request: 422 ' +
+    '`idempotency_key_reused`; while the first is still running: 409 `idempotency_key_in_progress` (retry shortly). ' +
+    'A refused request is not kept. 1 to 255 visible ASCII characters (a UUID), else 400 `invalid_idempotency_key`.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  example: '5f2b0c7e-9a34-4c1e-8d6b-2f9e1a7c3b40',
+};
+
+/** Adds `codes` (and a sentence) to an inline error answer; a new answer when there is none. A shared ($ref) answer must name them itself. */
+function withCodes(existing: Schema | undefined, sentence: string, codes: string[]): Schema {
+  if (!existing) return errorResponse(sentence, codes, ID_AND_RATE_HEADERS);
+  if ('$ref' in existing) return existing;
+  // the shape errorResponse (src/lib/openapi.helpers.ts) writes
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const media = (existing as any).content['application/json'];
+  const error = media.schema.allOf[1].properties.error;
+  const schema = { allOf: [media.schema.allOf[0], { type: 'object', properties: { error: { ...error, enum: [...error.enum, ...codes] } } }] };
+  return { ...existing, description: `${existing.description as string} ${sentence}`, content: { 'application/json': { ...media, schema } } };
+}
+
 const BAD_REQUEST: Record<string, string> = {
+  invalid_idempotency_key: 'the `Idempotency-Key` is empty, longer than 255 characters or not visible ASCII: `invalid_idempotency_key`',
   invalid_json: 'the body is not valid JSON, or cannot be decoded under its `Content-Encoding`: `invalid_json`',
   invalid_path: 'a path value is not valid percent-encoding: `invalid_path`',
 };
@@ -70,7 +97,7 @@ function responses(op: AnyOperation, conv: DocumentConventions): Schema {
   const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(query.some(([n]) => n === 'page') ? ['Link'] : []), ...(ok === '201' ? ['Location'] : []), ...(limited ? RATE_HEADERS : [])];
   const out: Record<string, Schema> = { [ok]: successResponse(op.doc.okDescription, okHeaders, op.doc.body, conv.examples?.[op.doc.operationId]?.body) };
   if (isGet) out['304'] = notModifiedFor(limited);
-  const bad = [...(op.body ? ['invalid_json'] : []), ...(hasPath ? ['invalid_path'] : [])];
+  const bad = [...(op.idempotent ? ['invalid_idempotency_key'] : []), ...(op.body ? ['invalid_json'] : []), ...(hasPath ? ['invalid_path'] : [])];
   if (bad.length === 1 && bad[0] === 'invalid_path' && conv.badPathRef) out['400'] = ref('responses', conv.badPathRef);
   else if (bad.length) {
     const words = bad.map((code) => BAD_REQUEST[code]).join('; ');
@@ -99,7 +126,13 @@ function responses(op: AnyOperation, conv: DocumentConventions): Schema {
   }
   if (limited) out['429'] = ref('responses', 'TooManyRequests');
   out['500'] = ref('responses', 'InternalError');
+  // Every operation that reads or writes the database (all but the documents themselves, which no limit counts).
+  if (limited) out['503'] = ref('responses', 'ServiceUnavailable');
   Object.assign(out, op.doc.errors ?? {});
+  if (op.idempotent) {
+    out['409'] = withCodes(out['409'], 'A request with the same `Idempotency-Key` is still running: `idempotency_key_in_progress` (retry shortly).', ['idempotency_key_in_progress']);
+    out['422'] = withCodes(out['422'], 'The `Idempotency-Key` was sent before with another request (method, path or body): `idempotency_key_reused`.', ['idempotency_key_reused']);
+  }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
@@ -118,6 +151,7 @@ function operationObject(op: AnyOperation, conv: DocumentConventions): Schema {
     ...Object.values((op.params ?? {}) as Record<string, PathParam>).map((p) => p.component),
     ...Object.values((op.query ?? {}) as Record<string, QueryParam>).map((q) => q.component),
     ...(op.method === 'GET' ? ['IfNoneMatch'] : []),
+    ...(op.idempotent ? ['IdempotencyKey'] : []),
   ];
   if (params.length) o.parameters = params.map((name) => ref('parameters', name));
   if (op.body) o.requestBody = ref('requestBodies', op.body.component);

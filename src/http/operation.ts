@@ -108,6 +108,11 @@ export interface Operation<D = never, S extends Record<string, QueryParam> = Rec
   body?: BodyDecl<B>;
   /** `201` for a create. */
   status?: 200 | 201;
+  /**
+   * A write that takes `Idempotency-Key` (docs/decisions.md#idempotency): a repeat with the same key
+   * and request gets the first answer again (`Idempotent-Replayed: true`) instead of running twice.
+   */
+  idempotent?: boolean;
   /** A GET whose whole answer may be kept by URL until its data moves (docs/adr/0005-rankings-fast-path.md). */
   kept?: boolean;
   deprecated?: Deprecation;

@@ -6,6 +6,7 @@
 import { isPromise, then, type Maybe } from '../lib/maybe';
 import { TooManyAuthFailures } from './authenticate';
 import { clientErrorOf, INTERNAL_MESSAGE, logInternal } from './error-handler';
+import { UNAVAILABLE_RETRY_AFTER_S } from './http-errors';
 import type { AnyOperation, Answer } from './operation';
 import type { Exchange } from './pipeline';
 import { rateLimitHeaders } from './rate-limit';
@@ -111,6 +112,7 @@ export function fail(x: Exchange, err: unknown): void {
     }
     if (x.limit) h.push(...rateLimitHeaders(x.limit.decision));
     if (status === 429 && x.limit) h.push('Retry-After', String(x.limit.decision.retryAfter));
+    if (status === 503) h.push('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
     if (status === 401) h.push('WWW-Authenticate', 'Bearer');
   }
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');

@@ -14,6 +14,8 @@ import { isPromise, then, type Maybe } from '../lib/maybe';
 import type { VersionedCache } from '../lib/versioned-cache';
 import { authenticateRequest, scopeRefusal, type CredentialRule, type Principal } from './authenticate';
 import { clientIp, type TrustProxy } from './client-ip';
+import type { IdempotencyKeys } from '../domain/idempotency/idempotency-keys';
+import { bearerToken, IDEMPOTENCY_HEADER, runIdempotent } from './idempotency';
 import { readJsonBody } from './json-body';
 import type { AnyOperation, Answer, Credential } from './operation';
 import { fail, send } from './pipeline.answer';
@@ -42,6 +44,8 @@ export interface Door<D = unknown> {
   deps: D;
   operations: readonly AnyOperation[];
   credentials: Partial<Record<Exclude<Credential, 'none'>, { rule: CredentialRule; resolve(token: string): Maybe<DoorPrincipal> }>>;
+  /** Where idempotency keys are kept, for the operations declared `idempotent`. */
+  idempotency?: IdempotencyKeys;
   /** The per-client-address limit of public operations. */
   publicLimit?: { perMinute: number; trustProxy: TrustProxy };
   kept?: KeptAnswers;
@@ -70,6 +74,8 @@ export interface Exchange {
   keptKey: string | null;
   query: Record<string, unknown>;
   body: unknown;
+  /** The JSON body as parsed, before the operation read it (the idempotency step hashes it). */
+  rawBody: unknown;
 }
 
 type Step = (x: Exchange) => Maybe<Answer | undefined | void>;
@@ -122,12 +128,19 @@ const parseStep: Step = (x) => {
   const decl = x.op.body;
   if (!decl) return;
   return then(readJsonBody(x.req, x.res), (raw) => {
+    x.rawBody = raw;
     x.body = decl.read(raw);
   });
 };
 
 const handleStep: Step = (x) => {
   const run = () => x.op.handler(x.door.deps, { params: x.params, query: x.query, body: x.body, principal: x.principal?.subject ?? null, url: x.url });
+  const header = x.op.idempotent && x.door.idempotency && x.principal ? x.req.headers[IDEMPOTENCY_HEADER] : undefined;
+  if (header !== undefined) {
+    return runIdempotent(x.door.idempotency!, {
+      method: x.op.method, url: x.url, scope: x.principal!.limitKey, credential: bearerToken(x.req), body: JSON.stringify(x.rawBody ?? null), header,
+    }, run, x.op.status ?? 200);
+  }
   if (x.keptKey === null) return run();
   // concurrent first requests of one URL share one answer; an error is never kept
   return x.door.kept!.cache.get(x.keptKey, async () => run());
@@ -156,7 +169,7 @@ export function runOperation(x: Exchange): Maybe<void> {
 
 /** The exchange of a request matched to `op` (path parameters decoded). */
 export function exchangeOf(req: IncomingMessage, res: ServerResponse, route: RouteOf, params: Record<string, string>, reqId: string, url: string, viaExpress: boolean): Exchange {
-  return { req, res, op: route.op, door: route.door, route: route.label, started: process.hrtime.bigint(), reqId, url, viaExpress, params, principal: null, limit: null, keptKey: null, query: {}, body: undefined };
+  return { req, res, op: route.op, door: route.door, route: route.label, started: process.hrtime.bigint(), reqId, url, viaExpress, params, principal: null, limit: null, keptKey: null, query: {}, body: undefined, rawBody: undefined };
 }
 
 /** An operation with its door and route template. */

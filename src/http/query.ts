@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { CATEGORIES, CONTINENTS, DISCIPLINES, EVENT_LEVELS, FIGHTER_STATUSES, GENDERS, SLUG_PATTERN, WEIGHT_CLASS_PATTERN } from '../domain/reference/vocabulary';
 import { hasControlCharacters } from '../domain/text';
+import { DATE_RANGE_TEXT, isStorableDate } from '../domain/date-range';
 
 export interface ParamSpec<T> {
   schema: z.ZodType<T>;
@@ -46,10 +47,7 @@ function truncate(value: string): string {
 
 export { CONTINENTS, DISCIPLINES };
 const slug = z.string().regex(new RegExp(SLUG_PATTERN));
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
-});
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isStorableDate);
 
 export const DEFAULT_PER_PAGE = 25;
 
@@ -69,7 +67,7 @@ export const params = {
   status: param(z.enum(FIGHTER_STATUSES), `one of ${FIGHTER_STATUSES.join(', ')}`),
   level: param(z.enum(EVENT_LEVELS), `one of ${EVENT_LEVELS.join(', ')}`),
   upcoming: param(z.enum(['0', '1']).meta({ default: '0' }).transform((v) => v === '1'), '1 (upcoming only) or 0'),
-  since: param(isoDate.meta({ format: 'date' }), 'a date, YYYY-MM-DD'),
+  since: param(isoDate.meta({ format: 'date' }), `a date, YYYY-MM-DD, ${DATE_RANGE_TEXT}`),
   event: param(z.string().min(1).max(40), 'an event code'),
   page: param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.int().min(1).max(999999999)).meta({ default: 1 }), 'an integer, 1 or more'),
   per_page: param(z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.int().min(1).max(100)).meta({ default: DEFAULT_PER_PAGE }), 'an integer from 1 to 100'),

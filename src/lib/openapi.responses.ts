@@ -1,5 +1,5 @@
 /**
- * The answers and headers both REST documents have alike (304, 401, 403, 404, 429, 500; request
+ * The answers and headers both REST documents have alike (304, 401, 403, 404, 429, 500, 503; request
  * id, rate limit, ETag, Link...), worded by each document where they differ.
  */
 import { errorResponse, headerSet, json, ref, schemaRef, type HeaderSpec } from './openapi.helpers';
@@ -72,6 +72,13 @@ export function standardResponses(words: StandardResponseWords, own: Record<stri
     // A 429 always says when to retry.
     TooManyRequests: errorResponse(words.tooManyRequests, ['rate_limited'], ['X-Request-Id', 'Retry-After', ...RATE_HEADERS]),
     InternalError: errorResponse('Unexpected error; `request_id` identifies it.', ['internal'], ['X-Request-Id']),
+    // The database cannot be reached (a restart): retry after `Retry-After`; service resumes by itself.
+    ServiceUnavailable: errorResponse(
+      'Service Unavailable: the service cannot reach its database right now (a restart, a failover). Nothing was done; ' +
+        'retry after `Retry-After` seconds.',
+      ['unavailable'],
+      ['X-Request-Id', 'Retry-After'],
+    ),
   };
 }
 

@@ -18,8 +18,9 @@ import { getRanking, listDivisions } from './operations/rankings.operations';
 import { listResults } from './operations/results.operations';
 import type { PartnerApiDeps } from './partner-api.deps';
 import { partnerBodyCache, PARTNER_BODY_BUDGETS } from './read-cache';
+import { PARTNER_API_PATH } from '../domain/catalog/api-urls';
 
-export const PARTNER_API_BASE = '/api/v1';
+export const PARTNER_API_BASE = PARTNER_API_PATH;
 
 /** Every operation of the partner API, in the document's order. */
 export const PARTNER_OPERATIONS: readonly AnyOperation[] = [

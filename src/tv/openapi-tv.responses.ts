@@ -42,6 +42,14 @@ export const sharedResponses: Record<string, Schema> = standardResponses(
       INVALID_FIELDS,
       ID_AND_RATE_HEADERS,
     ),
+    // A create takes Idempotency-Key (docs/decisions.md#idempotency): its 422s include a key reused with another request.
+    InvalidBroadcastCreate: errorResponse(
+      `A field of the body is invalid: ${codeList(INVALID_FIELDS.slice(0, -1))} (the message says why); an ` +
+        'unknown field or a body that is not a JSON object: `invalid_body`. The `Idempotency-Key` was sent before with ' +
+        'another request (method, path or body): `idempotency_key_reused`.',
+      [...INVALID_FIELDS, 'idempotency_key_reused'],
+      ID_AND_RATE_HEADERS,
+    ),
     PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ID_AND_RATE_HEADERS),
     UnsupportedMediaType: errorResponse(
       'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' +

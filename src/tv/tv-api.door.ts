@@ -8,6 +8,7 @@ import type { BroadcastService } from '../domain/channels/broadcast.service';
 import type { ChannelKeyAuthenticator, ChannelPrincipal } from '../domain/channels/channel-key-authenticator';
 import type { IngestService } from '../domain/channels/ingest.service';
 import type { TvQueries } from '../domain/channels/tv.queries';
+import type { IdempotencyKeys } from '../domain/idempotency/idempotency-keys';
 import type { AuthFailureGuard } from '../http/authenticate';
 import type { TrustProxy } from '../http/client-ip';
 import type { AnyOperation, Answer } from '../http/operation';
@@ -42,6 +43,8 @@ export interface TvApiDeps {
   /** How stale a kept answer may be against writers this instance cannot hear (0: nothing kept). */
   readCacheTtlMs: number;
   changes: ConstructorParameters<typeof VersionedCache>[0]['feed'];
+  /** Where the POSTs' idempotency keys are kept. */
+  idempotency: IdempotencyKeys;
 }
 
 export const TV_API_BASE = '/api/tv';
@@ -68,6 +71,7 @@ export function tvDoor(deps: TvApiDeps, requestLog: RequestLog, operations: read
           ({ kind: 'channel', limitKey: `ck:${p.keyId}`, limitPerMinute: CHANNEL_KEY_PER_MINUTE, scopes: p.scopes, subject: p })),
       },
     },
+    idempotency: deps.idempotency,
     publicLimit: { perMinute: deps.publicPerMinute, trustProxy: deps.trustProxy },
     kept: {
       keyOf: (url) => url,

@@ -9,6 +9,7 @@ import { checkEndpointTarget, type TargetPolicy } from './ssrf-guard';
 import { newWebhookSecret, validateEvents } from './webhook-endpoint.service';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
+import { storableInstant } from '../domain/date-range';
 
 /** What a channel's endpoint may subscribe to; `ping` is also what the studio's Test button sends. */
 export const CHANNEL_EVENTS = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready', 'ping'] as const;
@@ -191,6 +192,8 @@ export class ChannelWebhookService {
     return this.storage.run(undefined, async (repo) => {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
       if (Number.isNaN(since.getTime()) || (until && Number.isNaN(until.getTime()))) throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
+      storableInstant('since', since);
+      if (until) storableInstant('until', until);
       if (until && until <= since) throw new DomainError('invalid_until', 'until must be later than since');
       if (!endpoint.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to recover its deliveries');
       return repo.recover(auditActor(principal), { endpointId, since, until: until ?? undefined });

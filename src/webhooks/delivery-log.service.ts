@@ -5,6 +5,7 @@ import { sql, type UnitOfWork } from '../domain/unit-of-work';
 import { WAKE_CHANNEL } from './outbox';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './webhook.entities';
 import { isUuid } from '../domain/ids';
+import { storableInstant } from '../domain/date-range';
 
 export interface DeliveryView {
   id: string;
@@ -96,6 +97,8 @@ export class DeliveryLogService {
     if (Number.isNaN(input.since.getTime()) || (input.until && Number.isNaN(input.until.getTime()))) {
       throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
     }
+    storableInstant('since', input.since);
+    if (input.until) storableInstant('until', input.until);
     return this.uow.run(tx, async (em, changed) => {
       const [endpoint] = await sql<{ id: string }[]>(em, `select id from webhook_endpoint where id = ?`, [input.endpointId]);
       if (!endpoint) throw notFound(`webhook endpoint "${input.endpointId}"`);

@@ -8,6 +8,7 @@ import type { UnitOfWork } from '../domain/unit-of-work';
 import { checkEndpointTarget, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
+import { DATE_RANGE_TEXT, isStorableInstant } from '../domain/date-range';
 
 export const PARTNER_EVENTS = ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned'] as const;
 const DEFAULT_SWITCH_MS = 24 * 3600 * 1000;
@@ -56,6 +57,7 @@ export class WebhookEndpointService {
       const now = this.clock.now();
       const at = switchAt ?? new Date(now.getTime() + DEFAULT_SWITCH_MS);
       if (Number.isNaN(at.getTime())) throw new DomainError('invalid_switch_at', 'switch-at must be an ISO 8601 time');
+      if (!isStorableInstant(at)) throw new DomainError('invalid_switch_at', `switch-at must be a time ${DATE_RANGE_TEXT}`);
       // A rotation that already took effect becomes the base secret before the next one starts.
       endpoint.secret = signingSecret(endpoint, now);
       endpoint.nextSecret = newWebhookSecret();

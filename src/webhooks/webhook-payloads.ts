@@ -5,6 +5,7 @@ import { ResultQueries } from '../domain/catalog/results.queries';
 import { addYears, type Clock } from '../domain/clock';
 import type { DomainEvent } from '../domain/domain-events';
 import { sql } from '../domain/unit-of-work';
+import { fighterApiUrl } from '../domain/catalog/api-urls';
 import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../domain/catalog/views';
 import { BROADCAST_RECORD_COLUMNS, recordOf, type BroadcastRecordRow } from '../domain/channels/broadcast.record';
 import { presentBroadcast } from '../domain/channels/broadcast.view';
@@ -100,6 +101,6 @@ export class WebhookPayloads {
   }
 
   private fighterUrl(slug: string): string {
-    return `${this.publicUrl}/fighters/${encodeURIComponent(slug)}`;
+    return fighterApiUrl(this.publicUrl, slug);
   }
 }

@@ -137,6 +137,8 @@ export function validValue(doc: Json, schemaIn: any, real: unknown[] = []): Gen<
   } else if (schema.type === 'string' || schema.type === undefined) {
     if (schema.format === 'date') {
       choices.push(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+      // The edges of the storable range are valid dates.
+      choices.push(fc.constantFrom('0001-01-01', '9999-12-31'));
     } else if (schema.format === 'date-time') {
       choices.push(fc.date({ min: new Date('2027-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')));
       choices.push(fc.tuple(fc.integer({ min: 2027, max: 2035 }), fc.integer({ min: -12, max: 14 })).map(([y, h]) => `${y}-03-04T20:30:00${h < 0 ? '-' : '+'}${String(Math.abs(h)).padStart(2, '0')}:00`));
@@ -179,6 +181,8 @@ export function invalidValue(doc: Json, schemaIn: any): Gen<unknown> {
   }
   if (schema.format === 'date' || schema.format === 'date-time') {
     choices.push(fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-06-15T25:00:00Z', '2026-06-15 10:00', '2026-06-15T10:00:00', '1999-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '2026-06-15T10:00:00+24:00'));
+    // Outside the storable range (src/domain/date-range.ts): year 0000 parses in JavaScript, PostgreSQL refuses it.
+    choices.push(fc.constantFrom('0000-01-01', '0000-12-31', '0000-01-01T00:00:00Z', '0000-12-31T23:59:59+00:00', '-000001-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '10000-01-01'));
   }
   if (schema.format === 'uri') choices.push(fc.constantFrom('http://www.youtube.com/watch?v=x', 'https://', 'javascript:alert(1)', 'https://127.0.0.1/a.m3u8', `https://x.example/${'a'.repeat(3000)}.mp4`, 'https://exa mple.com/a.mp4'));
   return fc.oneof(...choices);

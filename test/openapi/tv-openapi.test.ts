@@ -171,14 +171,15 @@ describe('TV OpenAPI document', () => {
     const op = (path: string, method: string) => doc.paths[path][method];
 
     for (const path of ['/live', '/upcoming', '/channels']) {
-      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '422', '429', '500']);
+      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '422', '429', '500', '503']);
       expect(codes(op(path, 'get').responses['422'])).toEqual(['invalid_page', 'invalid_per_page']);
     }
     for (const path of ['/channels/{slug}', '/broadcasts/{broadcast}']) {
-      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '400', '404', '429', '500']);
+      expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '400', '404', '429', '500', '503']);
     }
+    // The POSTs take Idempotency-Key (docs/decisions.md#idempotency): 400 invalid_idempotency_key, 409 in progress, 422 reused.
     expect(Object.keys(op('/broadcasts', 'post').responses)).toEqual(
-      ['201', '400', '401', '403', '413', '415', '422', '429', '500'],
+      ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503'],
     );
     expect(codes(op('/broadcasts', 'post').responses['422'])).toEqual([
       'invalid_title',
@@ -190,28 +191,31 @@ describe('TV OpenAPI document', () => {
       'invalid_language',
       'invalid_tags',
       'invalid_body',
+      'idempotency_key_reused',
     ]);
-    expect(codes(op('/broadcasts', 'post').responses['400'])).toEqual(['invalid_json']);
+    expect(codes(op('/broadcasts', 'post').responses['400'])).toEqual(['invalid_idempotency_key', 'invalid_json']);
+    expect(codes(op('/broadcasts', 'post').responses['409'])).toEqual(['idempotency_key_in_progress']);
     expect(codes(op('/broadcasts/{broadcast}', 'patch').responses['409'])).toEqual(['invalid_state']);
     const goLive = op('/broadcasts/{id}/go-live', 'post').responses;
     expect(codes(goLive['402'])).toEqual(['billing_inactive']);
     expect(codes(goLive['403'])).toEqual(['insufficient_scope', 'plan_forbids_source']);
-    expect(codes(goLive['409'])).toEqual(['invalid_state', 'no_live_slot']);
-    expect(codes(op('/broadcasts/{id}/rotate-stream-key', 'post').responses['409'])).toEqual(['invalid_state']);
+    expect(codes(goLive['409'])).toEqual(['invalid_state', 'no_live_slot', 'idempotency_key_in_progress']);
+    expect(codes(op('/broadcasts/{id}/rotate-stream-key', 'post').responses['409'])).toEqual(['invalid_state', 'idempotency_key_in_progress']);
     for (const action of ['go-live', 'end', 'rotate-stream-key']) {
       const responses = op(`/broadcasts/{id}/${action}`, 'post').responses;
       expect({ action, statuses: Object.keys(responses) }).toEqual({
         action,
-        statuses: ['200', '400', '401', ...(action === 'go-live' ? ['402'] : []), '403', '404', '409', '429', '500'],
+        statuses: ['200', '400', '401', ...(action === 'go-live' ? ['402'] : []), '403', '404', '409', '422', '429', '500', '503'],
       });
-      expect(codes(responses['400'])).toEqual(['invalid_path']);
+      expect(codes(responses['400'])).toEqual(['invalid_idempotency_key', 'invalid_path']);
+      expect(codes(responses['422'])).toEqual(['idempotency_key_reused']);
     }
     expect(Object.keys(op('/broadcasts/{broadcast}', 'patch').responses)).toEqual(
-      ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500'],
+      ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503'],
     );
     expect(codes(op('/broadcasts/{broadcast}', 'patch').responses['400'])).toEqual(['invalid_json', 'invalid_path']);
     expect(Object.keys(op('/broadcasts', 'post').responses['201'].headers)).toContain('Location');
-    expect(Object.keys(op('/me', 'get').responses)).toEqual(['200', '304', '401', '403', '429', '500']);
+    expect(Object.keys(op('/me', 'get').responses)).toEqual(['200', '304', '401', '403', '429', '500', '503']);
     expect(Object.keys(op('/openapi.json', 'get').responses)).toEqual(['200', '304', '500']);
 
     const { responses, headers } = doc.components;

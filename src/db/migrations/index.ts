@@ -12,6 +12,8 @@ import { Migration20261123090000_ranking_entry_derived } from './Migration202611
 import { Migration20261124090000_fighter_standing } from './Migration20261124090000_fighter_standing';
 import { Migration20261124100000_ranking_entry_key } from './Migration20261124100000_ranking_entry_key';
 import { Migration20261124110000_ranking_rows_run_trigger } from './Migration20261124110000_ranking_rows_run_trigger';
+import { Migration20261126000000_withhold_minor_opponents } from './Migration20261126000000_withhold_minor_opponents';
+import { Migration20261126010000_idempotency_key } from './Migration20261126010000_idempotency_key';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +30,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124090000_fighter_standing', class: Migration20261124090000_fighter_standing },
   { name: 'Migration20261124100000_ranking_entry_key', class: Migration20261124100000_ranking_entry_key },
   { name: 'Migration20261124110000_ranking_rows_run_trigger', class: Migration20261124110000_ranking_rows_run_trigger },
+  { name: 'Migration20261126000000_withhold_minor_opponents', class: Migration20261126000000_withhold_minor_opponents },
+  { name: 'Migration20261126010000_idempotency_key', class: Migration20261126010000_idempotency_key },
 ];

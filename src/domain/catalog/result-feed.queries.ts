@@ -36,12 +36,14 @@ export class ResultFeedQueries {
     return this.page('r.fighter_id = $2::uuid', [ctx.today, fighterId], 'limit $3', [limit]);
   }
 
+  /** `$1` is always today: the opponent's side of the bout (the other result_row) tells whether the opponent is a minor. */
   private page(where: string, values: unknown[], tail: string, tailValues: unknown[]): Promise<ResultRow[]> {
     return this.db.rows<ResultRow>(
       `select ${cardColumns()}, ${eventColumns()}, r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
-              r.opponent_name as opponent
+              r.opponent_name as opponent, coalesce(o.adult_on > $1::date, true) as opponent_minor
          from (select * from result_row r where ${where} order by ${ORDER} ${tail}) r
          join fighter_card f on f.fighter_id = r.fighter_id
+         left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
          join event e on e.id = r.event_id
         order by ${ORDER}`,
       [...values, ...tailValues],

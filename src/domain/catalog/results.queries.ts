@@ -2,6 +2,7 @@ import type { Connection } from '@mikro-orm/core';
 import type { Outcome } from '../rankings/points.calculator';
 import { eventColumns, fighterColumns, fighterJoins, PARAMS_CTE, pgArray, type EventRow, type FighterRow } from './fighter-summary.sql';
 import { contextParams, type ReadContext } from './read-context';
+import { OPPONENT_MINOR_SQL } from './withheld-opponent';
 
 export interface ResultFilters {
   since?: string;
@@ -16,7 +17,10 @@ export interface ResultRow extends FighterRow, EventRow {
   result: Outcome;
   method: string | null;
   round: number | null;
+  /** The other fighter's name: show it through shownOpponent (withheld-opponent.ts), never as is. */
   opponent: string;
+  /** Whether the other fighter is a minor today. */
+  opponent_minor: boolean;
   verified_at: Date;
 }
 
@@ -69,11 +73,13 @@ export class ResultQueries {
       conn.execute(`${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.id = any(?::uuid[])`,
         [...contextParams(ctx), fighterIds]) as Promise<FighterRow[]>,
       conn.execute(`select ${eventColumns()} from event e where e.id = any(?::uuid[])`, [eventIds]) as Promise<EventRow[]>,
-      conn.execute(`select id, name from fighter where id = any(?::uuid[])`, [opponentIds]) as Promise<{ id: string; name: string }[]>,
+      conn.execute(`${PARAMS_CTE} select o.id, o.name, ${OPPONENT_MINOR_SQL} as minor
+         from p cross join fighter o join fighter_identity oi on oi.fighter_id = o.id where o.id = any(?::uuid[])`,
+        [...contextParams(ctx), opponentIds]) as Promise<{ id: string; name: string; minor: boolean }[]>,
     ]);
     const fighterById = new Map(fighters.map((f) => [f.f_id, f]));
     const eventById = new Map(events.map((e) => [e.e_id, e]));
-    const nameById = new Map(opponents.map((o) => [o.id, o.name]));
+    const opponentById = new Map(opponents.map((o) => [o.id, o]));
     return keys.map((k) => ({
       ...fighterById.get(k.fighter_id)!,
       ...eventById.get(k.event_id)!,
@@ -83,7 +89,9 @@ export class ResultQueries {
       method: k.method,
       round: k.round,
       verified_at: k.verified_at,
-      opponent: nameById.get(k.opponent_id)!,
+      opponent: opponentById.get(k.opponent_id)!.name,
+      // A missing identity row cannot prove adulthood: withhold.
+      opponent_minor: opponentById.get(k.opponent_id)?.minor !== false,
     }));
   }
 }

@@ -7,6 +7,7 @@
  * without failing to compile.
  */
 import { z } from 'zod';
+import { WITHHELD_OPPONENT } from './withheld-opponent';
 import {
   BOUT_OUTCOMES,
   CATEGORIES,
@@ -78,7 +79,7 @@ export const Event = z
     }),
     is_live: z.boolean().meta({ description: 'True while `status` is `live`.' }),
     status: z.enum(EVENT_STATUSES).meta({ description: 'Event status.' }),
-    url: z.string().meta({ description: 'Public page of the event (`{PUBLIC_URL}/events/{code}`).' }),
+    url: z.string().meta({ description: 'The event\'s own API URL, `{PUBLIC_URL}/api/v1/events/{code}` (answers with a key, as `GET /events/{code}`).' }),
   })
   .meta({ description: 'A sanctioned event.' });
 
@@ -92,7 +93,7 @@ export const ResultPoints = z
   .meta({ description: 'Ranking points of one result.' });
 
 const boutFields = {
-  opponent: z.string().meta({ description: 'Name of the other fighter.' }),
+  opponent: z.string().meta({ description: `Name of the other fighter, or \`${WITHHELD_OPPONENT}\` when the other fighter is a minor (a minor is never named).` }),
   result: z.enum(BOUT_OUTCOMES).meta({ description: 'Outcome for this fighter: win, loss, draw or no contest.' }),
   method: z.string().nullable().meta({ description: 'How the bout ended (e.g. `KO`, `TKO`, `UD`), or null.' }),
   round: z.int().min(1).nullable().meta({ description: 'Round in which the bout ended, or null.' }),

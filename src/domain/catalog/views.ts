@@ -2,6 +2,8 @@ import type { EventRow, FighterRow } from './fighter-summary.sql';
 import type { ResultRow } from './results.queries';
 import type { EventLevel } from '../events/event.entity';
 import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
+import { eventApiUrl } from './api-urls';
+import { shownOpponent } from './withheld-opponent';
 import type { BoutResultBody, CountryBody, DivisionBody, EventBody, FighterSummaryBody, ResultBody } from './view.schemas';
 
 /**
@@ -51,7 +53,7 @@ export function presentEvent(r: EventRow, publicUrl: string): EventBody {
     multiplier: levelMultiplier(r.e_level as EventLevel | null),
     is_live: r.e_status === 'live',
     status: r.e_status as EventBody['status'],
-    url: `${publicUrl}/events/${encodeURIComponent(r.e_code)}`,
+    url: eventApiUrl(publicUrl, r.e_code),
   };
 }
 
@@ -60,7 +62,7 @@ export function presentResult(r: ResultRow, asOf: string, publicUrl: string, wit
 export function presentResult(r: ResultRow, asOf: string, publicUrl: string, withFighter = true): ResultBody | BoutResultBody {
   const bout: BoutResultBody = {
     event: presentEvent(r, publicUrl),
-    opponent: r.opponent,
+    opponent: shownOpponent(r),
     result: r.result,
     method: r.method,
     round: r.round,

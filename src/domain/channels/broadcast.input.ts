@@ -5,6 +5,7 @@ import { hasControlCharacters } from '../text';
 import {
   BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES, type Source, type Visibility,
 } from './broadcast.entities';
+import { DATE_RANGE_TEXT, isStorableInstant } from '../date-range';
 
 /**
  * A broadcast's fields as every door hands them to the domain (docs/decisions.md#broadcast-create):
@@ -57,7 +58,7 @@ const RULES: { [F in BroadcastField]-?: z.ZodType<Exclude<BroadcastInput[F], und
   title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine(noControl),
   source: z.enum(SOURCES),
   sourceUrl: z.string().max(2000).refine(noControl).nullable(),
-  scheduledAt: z.date(),
+  scheduledAt: z.date().refine(isStorableInstant),
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),
   language: z.string().regex(new RegExp(BROADCAST_LANGUAGE_PATTERN)),
@@ -68,7 +69,7 @@ const HELP: Record<BroadcastField, string> = {
   title: `a string of 1 to ${BROADCAST_TITLE_MAX} characters, without control characters`,
   source: `one of ${SOURCES.join(', ')}`,
   sourceUrl: 'an https URL matching the source (a YouTube or Vimeo page, an .m3u8 or an .mp4), or absent for ingest',
-  scheduledAt: 'an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00',
+  scheduledAt: `an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00, ${DATE_RANGE_TEXT}`,
   visibility: `one of ${VISIBILITIES.join(', ')}`,
   discipline: `one of ${DISCIPLINES.join(', ')}, or null`,
   language: 'an ISO 639-1 code of two lowercase letters, e.g. en',

@@ -7,6 +7,7 @@ import { EVENT_LEVELS, EVENT_STATUSES } from '../reference/vocabulary';
 import { nextSequenceValue, type UnitOfWork } from '../unit-of-work';
 import { SportEvent, type EventLevel, type EventStatus } from './event.entity';
 import { refuseControlCharacters } from '../text';
+import { DATE_RANGE_TEXT, isStorableDate } from '../date-range';
 
 export interface CreateEventInput {
   name: string;
@@ -27,9 +28,7 @@ export class EventService {
     refuseControlCharacters(input.name, 'name');
     refuseControlCharacters(input.city, 'city');
     return this.uow.run(tx, async (em, changed) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(input.date))) {
-        throw new DomainError('invalid_date', 'event date must be YYYY-MM-DD');
-      }
+      if (!isStorableDate(input.date)) throw new DomainError('invalid_date', `event date must be a date YYYY-MM-DD ${DATE_RANGE_TEXT}`);
       if (input.level != null && !EVENT_LEVELS.includes(input.level)) {
         throw new DomainError('invalid_level', `level must be one of ${EVENT_LEVELS.join(', ')}`);
       }

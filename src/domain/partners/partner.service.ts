@@ -7,6 +7,7 @@ import { checkIssuedExpiry, displayPrefix, generateToken, hashToken } from './ap
 import { ApiKey, Partner, PARTNER_SCOPES } from './partner.entities';
 import { isUuid } from '../ids';
 import { refuseControlCharacters } from '../text';
+import { dateOutOfRange, isStorableInstant } from '../date-range';
 
 export interface IssueKeyInput {
   partnerSlug: string;
@@ -54,6 +55,7 @@ export class PartnerService {
     if (scopes.length === 0 || bad.length) throw new DomainError('invalid_scopes', `scopes must be among ${PARTNER_SCOPES.join(', ')}`);
     const limit = input.rateLimitPerMinute ?? 60;
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000_000) throw new DomainError('invalid_limit', 'limit must be a positive integer');
+    if (input.expiresAt && !isStorableInstant(input.expiresAt)) throw dateOutOfRange('expires', 'an expiry');
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
     refuseControlCharacters(input.name, 'name');
     // The demo's and tests' documented fixed keys include an expired one; a door never sets fixedToken.

@@ -60,6 +60,7 @@ export const createBroadcast = defineOperation({
   method: 'POST',
   path: '/broadcasts',
   ...WRITE,
+  idempotent: true,
   status: 201,
   body: { component: 'BroadcastCreate', read: (raw): BroadcastInput => readBroadcastBody(raw, 'create') },
   handler: async (deps: TvApiDeps, { body, principal }: Me & { body: BroadcastInput }) => {
@@ -75,7 +76,7 @@ export const createBroadcast = defineOperation({
       'Creates a broadcast in state `scheduled` (emits the channel webhook `broadcast.scheduled`). For the ' +
       '`ingest` source the answer carries `ingest.server_url` and `ingest.stream_key`: the stream key is ' +
       'shown this once only.',
-    invalid: { ref: 'InvalidBroadcast' },
+    invalid: { ref: 'InvalidBroadcastCreate' },
     okDescription: 'Created: the new broadcast (with `ingest.stream_key` for an ingest broadcast).',
     body: 'BroadcastResponse',
   },
@@ -87,6 +88,7 @@ const action = (path: string, run: (deps: TvApiDeps, p: ChannelPrincipal, id: st
     method: 'POST',
     path: `/broadcasts/{id}/${path}`,
     ...WRITE,
+    idempotent: true,
     params: { id: BroadcastId },
     handler: async (deps: TvApiDeps, { params, principal }: Me & { params: Record<string, string> }) => show(deps, await run(deps, principal, params.id)),
     doc: { ...doc, notFound: true },

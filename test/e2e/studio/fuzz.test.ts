@@ -36,7 +36,8 @@ const str = (s: string) => v(JSON.stringify(s), s);
 
 const strings = fc.oneof(
   fc.constantFrom('demo-tv', 'ringside-network', 'garage-fights', 'nope', '', ' ', 'owner@demo.tv', 'demo-owner-pass', 'https://hooks.example/x',
-    'http://127.0.0.1/x', 'broadcast.live', 'ping', '2030-01-01T10:00:00Z', 'not-a-date', '0000-00-00', 'x'.repeat(5_000), '\u0000\u202e', "' or 1=1 --"),
+    'http://127.0.0.1/x', 'broadcast.live', 'ping', '2030-01-01T10:00:00Z', 'not-a-date', '0000-00-00',
+    '0000-01-01T00:00:00Z', '0000-12-31T23:59:59+00:00', '-000001-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', 'x'.repeat(5_000), '\u0000\u202e', "' or 1=1 --"),
   fc.string({ maxLength: 40 }),
 );
 const ids = fc.oneof(fc.constantFrom('not-a-uuid', '00000000-0000-0000-0000-000000000000', ''), fc.uuid(), fc.constantFrom('known-broadcast', 'known-key'));
@@ -133,6 +134,25 @@ describe('GraphQL fuzzing (seeded, bounded)', () => {
   it('answers 300 generated operations with a session without a 5xx or an internal error', async () => {
     // login and logout would end the fuzzing session (the live-session cap, sign-out); they run anonymously below.
     await fc.assert(fc.asyncProperty(operation(new Set(['login', 'logout'])), (op) => check(op, token)), { seed: 20_240_601, numRuns: 300, endOnFailure: true });
+  }, 120_000);
+
+  it('refuses generated operations whose variables nest too deep (11 to 5,000 levels) with a 400 variables_too_deep, before any other work', async () => {
+    // As text: a client's JSON.stringify (and the server's) overflows the stack near 5,000 levels, which is the attack.
+    const nested = (depth: number, leaf: string, asArray: boolean): string => (asArray ? '['.repeat(depth) + leaf + ']'.repeat(depth) : '{"a":'.repeat(depth) + leaf + '}'.repeat(depth));
+    await fc.assert(fc.asyncProperty(operation(new Set(['login', 'logout'])), fc.integer({ min: 11, max: 5_000 }), fc.boolean(), async (op, depth, asArray) => {
+      const variables = JSON.stringify(op.variables).replace(/}$/, `${Object.keys(op.variables).length ? ',' : ''}"deep":${nested(depth - 1, '"x"', asArray)}}`);
+      const res = await request(t.app).post('/graphql').set('Content-Type', 'application/json').set('Authorization', `Bearer ${token}`)
+        .send(`{"query":${JSON.stringify(op.text)},"variables":${variables}}`);
+      expect([res.status, res.body.errors?.[0]?.extensions?.code]).toEqual([400, 'variables_too_deep']);
+    }), { seed: 16, numRuns: 40, endOnFailure: true });
+    // As JSON text on a GET too, and too many values at a shallow depth.
+    const get = await request(t.app).get('/graphql').query({ query: '{ __typename }', variables: nested(500, '1', false) })
+      .set('Authorization', `Bearer ${token}`).set('apollo-require-preflight', '1');
+    expect([get.status, get.body.errors?.[0]?.extensions?.code]).toEqual([400, 'variables_too_deep']);
+    const wide = await request(t.app).post('/graphql').set('Authorization', `Bearer ${token}`).send({ query: '{ __typename }', variables: { many: Array.from({ length: 10_001 }, (_, i) => i) } });
+    expect([wide.status, wide.body.errors?.[0]?.extensions?.code]).toEqual([400, 'variables_too_large']);
+    const fine = await request(t.app).post('/graphql').set('Authorization', `Bearer ${token}`).send({ query: '{ __typename }', variables: { ok: JSON.parse(nested(9, '1', true)) } });
+    expect(fine.status).toBe(200);
   }, 120_000);
 
   it('answers 25 generated operations without a session (under the anonymous rate limit)', async () => {

@@ -101,7 +101,7 @@ describe('licence.issued and licence.suspended', () => {
       licence_status: 'active',
       issued_at: NOW_ISO,
       valid_until: '2027-06-15T23:59:59.000Z',
-      url: `https://svc.test/fighters/${slug}`,
+      url: `https://svc.test/api/v1/fighters/${slug}`,
     });
     expect(issued.json.data.issued_at).toMatch(ISO_WITH_OFFSET);
     expect(issued.json.data.valid_until).toMatch(ISO_WITH_OFFSET);
@@ -124,7 +124,7 @@ describe('licence.issued and licence.suspended', () => {
       status: 'suspended',
       licence_status: 'suspended',
       suspended_at: NOW_ISO,
-      url: `https://svc.test/fighters/${slug}`,
+      url: `https://svc.test/api/v1/fighters/${slug}`,
     });
     expect([profile.status, profile.licence_status]).toEqual(['suspended', 'suspended']);
     expect(suspended.json.id).not.toBe(issued.json.id);
@@ -142,7 +142,7 @@ describe('event.sanctioned', () => {
     expectWellFormed(got, allEndpoint.secret);
     const served = (await api(`/events/${e.code}`)).data;
     expect(got.json.data).toEqual({ ...served, sanctioned_at: NOW_ISO });
-    expect(got.json.data).toMatchObject({ code: e.code, name: 'Summer Open', city: 'Hamburg', country: 'germany', level: 'continental', multiplier: 2, is_live: false, status: 'scheduled', url: `https://svc.test/events/${e.code}` });
+    expect(got.json.data).toMatchObject({ code: e.code, name: 'Summer Open', city: 'Hamburg', country: 'germany', level: 'continental', multiplier: 2, is_live: false, status: 'scheduled', url: `https://svc.test/api/v1/events/${e.code}` });
   });
 });
 
@@ -206,7 +206,7 @@ describe('ranking.published', () => {
         previous_rank: previous,
         movement: row.movement,
         points: row.points,
-        url: `https://svc.test/fighters/${row.fighter.slug}`,
+        url: `https://svc.test/api/v1/fighters/${row.fighter.slug}`,
       });
       expect(row.movement).toBe(previous === null ? null : previous - row.rank);
     }

@@ -61,7 +61,8 @@ it('sends the adult side of a minor\'s bout, and never the minor\'s', async () =
   const r = receiver.received[before];
   expect(r.json.event).toBe('result.verified');
   expect(r.validSignature).toBe(true);
-  expect(r.json.data).toMatchObject({ fighter: { slug: olga, name: 'Olga Adult' }, result: 'L', method: 'SD', event: { code: world.events.minorBout } });
+  expect(r.json.data).toMatchObject({ fighter: { slug: olga, name: 'Olga Adult' }, opponent: '(withheld)', result: 'L', method: 'SD', event: { code: world.events.minorBout } });
+  expect(r.body).not.toContain('Mia Jung');
 });
 
 it('never names a minor in a ranking.published, and no stored event mentions one', async () => {
