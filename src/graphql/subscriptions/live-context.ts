@@ -35,6 +35,11 @@ export interface LiveContext extends GqlContext {
 /** The context of a subscription; a subscription reached any other way (HTTP) is refused in words. */
 export function liveContext(ctx: GqlContext): LiveContext {
   const live = (ctx as Partial<LiveContext>).live;
-  if (!live) throw new GraphQLError('subscriptions run over WebSocket on /graphql (the graphql-transport-ws protocol), not over HTTP', { extensions: { code: 'websocket_required' } });
+  // Apollo answers the HTTP request with the status of extensions.http (and formatError drops it)
+  if (!live) {
+    throw new GraphQLError('subscriptions run over WebSocket on /graphql (graphql-ws, the graphql-transport-ws protocol), not over HTTP', {
+      extensions: { code: 'websocket_required', http: { status: 400 } },
+    });
+  }
   return ctx as LiveContext;
 }

@@ -22,6 +22,7 @@ function follow(ctx: GqlContext, channelId: string, matches: (subject: LiveSubje
  * moment: ws-server.ts), primed with the telemetry loaded once for every subscriber.
  */
 function freshLoaders(ctx: GqlContext, event: LiveEvent): void {
+  liveContext(ctx);
   if (event.value.kind !== 'delivery') ctx.loaders.telemetry.prime(event.value.broadcast.id, event.value.telemetry);
 }
 

@@ -3,7 +3,7 @@ import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { LIVE_CLOSE, type LiveServer } from '../../../src/graphql/subscriptions/ws-server';
 import { LiveClient, until } from '../../helpers/live-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { ingest, TV_ENV } from '../../helpers/tv-client';
+import { ingest, MutableClock, TV_ENV } from '../../helpers/tv-client';
 
 /**
  * GraphQL subscriptions over graphql-ws (docs/studio-graphql.md#subscriptions), with real sockets:
@@ -12,6 +12,8 @@ import { ingest, TV_ENV } from '../../helpers/tv-client';
  */
 
 const env = { ...TV_ENV, SUBSCRIPTION_SOCKETS_PER_SESSION: '2', SUBSCRIPTIONS_PER_SOCKET: '2' };
+/** The service's clock on both instances; only the last test moves it (past a session's expiry). */
+const clock = new MutableClock();
 let a: TestApp;
 let b: TestApp;
 let wsUrl: string;
@@ -19,8 +21,8 @@ let live: LiveServer;
 const clients: LiveClient[] = [];
 
 beforeAll(async () => {
-  a = await startTestApp({ env });
-  b = await startTestApp({ env, sharing: a });
+  a = await startTestApp({ env, clock });
+  b = await startTestApp({ env, clock, sharing: a });
   await seedTvDemo(a.c);
   ({ wsUrl, live } = await a.listen());
 });
@@ -120,6 +122,13 @@ describe('who may subscribe', () => {
     expect(await bogus.whenClosed()).toMatchObject({ code: LIVE_CLOSE.unauthenticated, reason: 'the session is not recognised' });
   });
 
+  it('answers a subscription sent over HTTP with 400 websocket_required', async () => {
+    const owner = await login('owner@demo.tv', 'demo-owner-pass');
+    const res = await request(a.app).post('/graphql').set('Content-Type', 'application/json').set('Authorization', `Bearer ${owner}`)
+      .send({ query: 'subscription { broadcastUpdated(channelSlug: "demo-tv") { id } }' });
+    expect([res.status, res.body.errors[0].extensions.code]).toEqual([400, 'websocket_required']);
+  });
+
   it('accepts the token as an Authorization header value too', async () => {
     const viewer = await login('viewer@demo.tv', 'demo-viewer-pass');
     const c = client({ authorization: `Bearer ${viewer}` });
@@ -210,5 +219,21 @@ describe('limits', () => {
     const query = c.subscribe(`query { viewer { email } }`);
     expect((await query.nth(1)).errors?.[0].extensions?.code).toBe('subscriptions_only');
     expect(c.closed).toBeNull();
+  });
+});
+
+describe('expiry', () => {
+  it('a session past its expiry (by the service clock) closes its socket at the next change', async () => {
+    const editor = await login('editor@demo.tv', 'demo-editor-pass');
+    const c = client({ token: editor });
+    const before = live.subscriptions;
+    const updates = c.subscribe(BROADCASTS, { c: 'demo-tv' });
+    await subscriptionsOnA(before + 1);
+    clock.advance(12 * 3_600_000 + 1_000);
+    await request(b.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_rw')
+      .send({ title: 'After hours', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' }).expect(201);
+    expect(await c.whenClosed()).toMatchObject({ code: LIVE_CLOSE.unauthenticated, reason: expect.stringMatching(/expired/) });
+    await updates.ended();
+    expect(updates.results).toEqual([]);
   });
 });
