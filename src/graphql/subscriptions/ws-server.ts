@@ -172,9 +172,9 @@ async function loadSubject(d: SubscriptionDeps, s: LiveSubject): Promise<LiveRec
 }
 
 /** Maps each value of a stream, passing `return` on (graphql-ws ends a subscription with it). */
-function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncGenerator<U> {
+function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncIterableIterator<U> {
   const it = source[Symbol.asyncIterator]();
-  const out: AsyncGenerator<U> = {
+  const out: AsyncIterableIterator<U> = {
     async next() {
       const r = await it.next();
       return r.done ? { done: true, value: undefined } : { done: false, value: await fn(r.value) };
@@ -190,11 +190,32 @@ function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>)
     [Symbol.asyncIterator]() {
       return out;
     },
-    async [Symbol.asyncDispose]() {
-      await it.return?.();
-    },
   };
   return out;
+}
+
+type Checked = { document: DocumentNode } | { errors: GraphQLError[] };
+
+/**
+ * Parsed and validated documents by their text: the studio opens the same few subscriptions on
+ * every socket, so they share one syntax tree (the largest part of an idle subscription) and are
+ * checked once. Holds at most MAX_DOCUMENTS, the oldest dropped first.
+ */
+class CheckedDocuments {
+  static readonly MAX_DOCUMENTS = 200;
+  private readonly kept = new Map<string, Checked>();
+
+  constructor(private readonly check_: (query: string) => Checked) {}
+
+  check(query: string): Checked {
+    let found = this.kept.get(query);
+    if (!found) {
+      found = this.check_(query);
+      if (this.kept.size >= CheckedDocuments.MAX_DOCUMENTS) this.kept.delete(this.kept.keys().next().value as string);
+      this.kept.set(query, found);
+    }
+    return found;
+  }
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string, message: string): void {
@@ -248,6 +269,16 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
     if (set?.size === 0) bySession.delete(live.principal.sessionId);
   };
   const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => errors.map((e) => formatError(e.toJSON(), e));
+  const documents = new CheckedDocuments((query) => {
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens: QUERY_LIMITS.tokens });
+    } catch (err) {
+      return { errors: [err instanceof GraphQLError ? err : new GraphQLError(String(err))] };
+    }
+    const errors = validate(schema, document, rules);
+    return errors.length > 0 ? { errors: format(errors).map((e) => new GraphQLError(e.message, { extensions: e.extensions })) } : { document };
+  });
 
   useServer<ConnectionParams>({
     schema,
@@ -290,14 +321,9 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
       if (typeof payload.query !== 'string') return [limitError('the subscribe message has no query', 'invalid_query')];
       if (tooManyTokens(payload.query)) return [limitError(tooManyTokensMessage(), LIMIT_CODES.tokens)];
       if (hasNul(payload.variables)) return [limitError(NUL_MESSAGE, NUL_CODE)];
-      let document: DocumentNode;
-      try {
-        document = parse(payload.query, { maxTokens: QUERY_LIMITS.tokens });
-      } catch (err) {
-        return [err instanceof GraphQLError ? err : new GraphQLError(String(err))];
-      }
-      const errors = validate(schema, document, rules);
-      if (errors.length > 0) return format(errors).map((e) => new GraphQLError(e.message, { extensions: e.extensions }));
+      const checked = documents.check(payload.query);
+      if ('errors' in checked) return checked.errors;
+      const { document } = checked;
       const operation = getOperationAST(document, payload.operationName);
       if (!operation) return [limitError('name the operation to run (operationName)', 'invalid_query')];
       if (operation.operation !== 'subscription') {
