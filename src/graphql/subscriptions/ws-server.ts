@@ -18,6 +18,7 @@ import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from '../input-g
 import { LIMIT_CODES, QUERY_LIMITS, queryLimits, tooManyTokens, tooManyTokensMessage } from '../query-limits';
 import { studioSchema } from '../schema';
 import type { LiveContext, LiveRecord } from './live-context';
+import { wakeHealth } from './health-wake';
 import { LiveEvents, type LiveSubject, type SubjectSource } from './live-events';
 
 /** Close codes (graphql-ws's, whose client does not retry 4401 and 4429; it retries 4403). */
@@ -161,15 +162,22 @@ class LiveSocket {
   }
 }
 
-/** A changed row read once for all its subscribers (null when it is gone or no longer the channel's). */
-async function loadSubject(d: SubscriptionDeps, s: LiveSubject): Promise<LiveRecord | null> {
+/**
+ * A changed row read once for all its subscribers (null when it is gone or no longer the
+ * channel's). A health that will change with time alone (its latest report going stale) wakes its
+ * subscribers again then (`wakeHealth`).
+ */
+async function loadSubject(d: SubscriptionDeps, s: LiveSubject, events: LiveEvents<LiveRecord>): Promise<LiveRecord | null> {
   if (s.kind === 'delivery') {
     const delivery = await d.services.channelWebhooks.channelDelivery(s.channelId, s.id);
     return delivery && { kind: 'delivery', delivery };
   }
   const [broadcast, [telemetry]] = await Promise.all([d.services.broadcasts.get(LIVE_READER, s.id), d.queries.studio.telemetry([s.id])]);
-  return broadcast.channel.id === s.channelId ? { kind: s.kind, broadcast, telemetry } : null;
+  if (broadcast.channel.id !== s.channelId) return null;
+  wakeHealth(events, s.channelId, broadcast, telemetry, d.clock.now());
+  return { kind: s.kind, broadcast, telemetry };
 }
+
 
 /** Maps each value of a stream, passing `return` on (graphql-ws ends a subscription with it). */
 function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncIterableIterator<U> {
@@ -242,7 +250,7 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
   const schema = studioSchema();
   const limits = queryLimits(d.config.env);
   const rules = [...specifiedRules, ...limits.validationRules, noNulInStringLiterals];
-  const events = new LiveEvents<LiveRecord>(d.changes, (s) => loadSubject(d, s));
+  const events: LiveEvents<LiveRecord> = new LiveEvents<LiveRecord>(d.changes, (s) => loadSubject(d, s, events));
   const sockets = new Map<WebSocket, LiveSocket>();
   const bySession = new Map<string, Set<LiveSocket>>();
   const { perSocket, socketsPerSession } = d.config.subscriptions;
