@@ -285,7 +285,7 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
       return { errors: [err instanceof GraphQLError ? err : new GraphQLError(String(err))] };
     }
     const errors = validate(schema, document, rules);
-    return errors.length > 0 ? { errors: format(errors).map((e) => new GraphQLError(e.message, { extensions: e.extensions })) } : { document };
+    return errors.length > 0 ? { errors: [...errors] } : { document };
   });
 
   useServer<ConnectionParams>({
@@ -357,7 +357,9 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
         return execute({ ...args, rootValue: payload, contextValue: fresh }) as Promise<ExecutionResult>;
       });
     },
+    // every error leaves with one of the studio's codes (src/graphql/error-codes.ts), as on HTTP
     onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+    onError: (_ctx, _id, _payload, errors) => format(errors),
     onComplete: (ctx, id) => {
       socketOf(ctx)?.follows.delete(id);
     },

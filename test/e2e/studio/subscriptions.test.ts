@@ -245,6 +245,10 @@ describe('limits', () => {
     const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ');
     const many = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { ${aliases} } }`);
     expect((await many.nth(1)).errors?.[0].extensions?.code).toBe('too_many_aliases');
+    const broken = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { id }`);
+    expect((await broken.nth(1)).errors?.[0].extensions?.code).toBe('invalid_query');
+    const unknown = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { nope } }`);
+    expect((await unknown.nth(1)).errors?.[0].extensions?.code).toBe('invalid_query');
     const query = c.subscribe(`query { viewer { email } }`);
     expect((await query.nth(1)).errors?.[0].extensions?.code).toBe('subscriptions_only');
     expect(c.closed).toBeNull();
