@@ -1,6 +1,6 @@
-import type { ChangeFeed, ChangeTopic } from '../domain/ports/change-feed';
+import type { ChangedSubject, ChangeFeed, ChangeTopic, SubjectKind } from '../domain/ports/change-feed';
 
-export type { ChangeFeed, ChangeTopic } from '../domain/ports/change-feed';
+export type { ChangedSubject, ChangeFeed, ChangeTopic, SubjectKind } from '../domain/ports/change-feed';
 
 /**
  * The change feed's implementation on PostgreSQL (the port: src/domain/ports/change-feed.ts):
@@ -9,6 +9,14 @@ export type { ChangeFeed, ChangeTopic } from '../domain/ports/change-feed';
  * the domain's; this edge imports nothing of it at run time): a notification names its topic.
  */
 export const CHANGE_CHANNEL = 'svc_changes';
+
+const SUBJECT_PAYLOAD = /^live:(broadcast|health|delivery):([0-9a-f-]{36}):([0-9a-f-]{36})$/;
+
+/** The subject a notification names, or null when the payload is not a subject. */
+export function parseSubject(payload: string): ChangedSubject | null {
+  const m = SUBJECT_PAYLOAD.exec(payload);
+  return m ? { kind: m[1] as SubjectKind, channelId: m[2], id: m[3] } : null;
+}
 
 /**
  * Whether a notification's payload names a topic: a lower-case word (the domain's topics are;
@@ -33,6 +41,7 @@ export class LocalChangeFeed implements ChangeFeed {
   /** Bumps of every topic at once (bumpAll): added to each topic's own count. */
   private epoch = 0;
   private readonly listeners = new Map<ChangeTopic, Set<() => void>>();
+  private readonly subjectListeners = new Set<(subject: ChangedSubject) => void>();
   live = true;
 
   version(topic: ChangeTopic): number {
@@ -51,6 +60,16 @@ export class LocalChangeFeed implements ChangeFeed {
     for (const l of this.listeners.get(topic) ?? []) l();
   }
 
+  onSubject(listener: (subject: ChangedSubject) => void): () => void {
+    this.subjectListeners.add(listener);
+    return () => this.subjectListeners.delete(listener);
+  }
+
+  /** Hands a subject to its listeners (what a subject notification does). */
+  subject(subject: ChangedSubject): void {
+    for (const l of this.subjectListeners) l(subject);
+  }
+
   /** Every topic, known here or not, moves (after a lost LISTEN session: what changed meanwhile is unknown). */
   bumpAll(): void {
     this.epoch++;
@@ -59,5 +78,6 @@ export class LocalChangeFeed implements ChangeFeed {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    this.subjectListeners.clear();
   }
 }

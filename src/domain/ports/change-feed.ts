@@ -28,6 +28,26 @@ export const CHANGE_TOPICS = [
 
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
+/**
+ * Subjects: which row changed, for the studio's live subscriptions. Triggers send them on the same
+ * channel as the topics, in the writer's transaction (so on commit only), with the payload
+ * `live:<kind>:<channel id>:<id>` (migration Migration20261126000000_live_subjects):
+ * - `broadcast`: a broadcast created or changed (id: the broadcast);
+ * - `health`: a broadcast's telemetry reported by the media server (id: the broadcast);
+ * - `delivery`: a channel endpoint's webhook delivery created, claimed or attempted (id: the delivery).
+ * A listener that knows only topics ignores them (they are not topic names).
+ */
+export const SUBJECT_KINDS = ['broadcast', 'health', 'delivery'] as const;
+
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+export interface ChangedSubject {
+  kind: SubjectKind;
+  /** The channel the row belongs to: the one access rule is checked against it. */
+  channelId: string;
+  id: string;
+}
+
 export interface ChangeFeed {
   /** The local version of a topic: it only ever rises. */
   version(topic: ChangeTopic): number;
@@ -35,6 +55,8 @@ export interface ChangeFeed {
   on(topic: ChangeTopic, listener: () => void): () => void;
   /** Applies a change locally (what a notification does; also used by the writer's own instance). */
   bump(topic: ChangeTopic): void;
+  /** Called with every subject heard by this instance (see SUBJECT_KINDS). Returns an unsubscribe. */
+  onSubject(listener: (subject: ChangedSubject) => void): () => void;
   /** True while notifications are being received; caches use their fallback TTL otherwise. */
   readonly live: boolean;
   close(): Promise<void>;
