@@ -16,6 +16,9 @@
  * - prints req/s, p50, p99, the ratio to bare and the statements per target, and whether every
  *   partner GET meets the goals (bench.targets.ts).
  *
+ * `--crawl` loads the cold path instead: every fighter profile, then every page of the results
+ * feed, each URL once (crawl.ts writes them to a file that wrk's Lua walks), beside the bare server.
+ *
  * A benchmark, never a timed test: missed goals are reported, not failed. Error answers are failures
  * (exit code 1), because figures measured on errors mean nothing.
  *
