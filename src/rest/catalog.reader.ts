@@ -16,7 +16,7 @@ import type { ResultFilters } from '../domain/catalog/results.queries';
 import type { PageMeta } from '../http/page-links';
 import { presentFighter, presentMinor, presentVerification } from './presenters';
 import { meta, pageOf } from '../http/query';
-import { then, type Maybe } from '../lib/maybe';
+import { isPromise, then, type Maybe } from '../lib/maybe';
 
 const PROFILE_BOUTS = 20;
 /** The results feed keeps the sort key of every this-many rows, so a deep page skips at most this many. */
@@ -52,8 +52,10 @@ export class CatalogReader {
   private readonly lists: VersionedCache<ListBody>;
   private readonly totals: VersionedCache<number>;
   private readonly anchors: VersionedCache<FeedKey[]>;
+  /** The anchors last read per filter set, with the catalog version they were read at (see feedAnchor). */
+  private readonly lastAnchors = new Map<string, { version: number; keys: FeedKey[] }>();
 
-  constructor(private readonly deps: Deps, changes: ChangeFeed) {
+  constructor(private readonly deps: Deps, private readonly changes: ChangeFeed) {
     this.bodies = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 20_000));
     this.lists = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 5_000));
     // A total is a count over a whole table (a million result rows at scale): re-counted on every
@@ -147,7 +149,17 @@ export class CatalogReader {
 
   /** The nearest anchor at or before `offset` of the filtered feed (none past its end). */
   private async feedAnchor(ctx: ReadContext, filters: ResultFilters, scope: string, offset: number): Promise<FeedAnchor | undefined> {
-    const keys = await this.anchors.get(`results|${scope}`, () => this.deps.results.anchors(ctx, filters, FEED_ANCHOR_EVERY));
+    const version = this.changes.version('catalog');
+    const loaded = this.anchors.get(`results|${scope}`, async () => {
+      const read = await this.deps.results.anchors(ctx, filters, FEED_ANCHOR_EVERY);
+      if (this.lastAnchors.size >= 64) this.lastAnchors.clear();
+      this.lastAnchors.set(scope, { version, keys: read });
+      return read;
+    });
+    // Re-read only because the entry is old (no change heard since): the deep pages meanwhile use
+    // the anchors of this very version, rather than all waiting for a scan of the whole feed.
+    const last = this.lastAnchors.get(scope);
+    const keys = isPromise(loaded) && this.deps.readCacheTtlMs > 0 && last?.version === version ? last.keys : await loaded;
     const i = Math.min(Math.floor(offset / FEED_ANCHOR_EVERY), keys.length) - 1;
     return i < 0 ? undefined : { key: keys[i], offset: (i + 1) * FEED_ANCHOR_EVERY };
   }
