@@ -42,6 +42,8 @@ export interface Settings {
   only: Set<string> | undefined;
   json: boolean;
   scale: boolean;
+  /** Crawls instead of the hot targets: every profile and every results page once (wrk, a database URL). */
+  crawl: boolean;
   /** The Accept-Encoding every request sends: gzip as partner HTTP clients do, or identity. */
   acceptEncoding: string;
 }
@@ -62,6 +64,7 @@ export function readSettings(argv: string[]): Settings {
     only: only?.length ? new Set(only) : undefined,
     json: argv.includes('--json'),
     scale: argv.includes('--scale'),
+    crawl: argv.includes('--crawl'),
     acceptEncoding: flagValue(argv, '--accept-encoding') ?? process.env.BENCH_ACCEPT_ENCODING ?? 'gzip',
   };
 }
@@ -74,7 +77,7 @@ function flagValue(argv: string[], name: string): string | undefined {
   return value;
 }
 
-export const HELP = `npm run bench [-- --json] [--database-url URL] [--scale] [--accept-encoding gzip|identity]
+export const HELP = `npm run bench [-- --json] [--database-url URL] [--scale] [--crawl] [--accept-encoding gzip|identity]
 
 Starts the service (DATABASE_URL, or the embedded database in BENCH_DATA_DIR, default ./.data/bench)
 and a bare node:http server with the same /rankings bytes, then loads each target in turn.
@@ -95,6 +98,11 @@ and a bare node:http server with the same /rankings bytes, then loads each targe
             and unknown keys flood in; prints the legitimate p50/p99 (same as npm run bench:attack)
   --scale   the database holds the scale data set (seed it first: npm run admin -- demo:seed --fighters 100000);
             the service does not seed, and the run is labelled as a scale run
+  --crawl   instead of the repeated targets, the cold path: a partner crawling every fighter profile, then every
+            page of the results feed (25 a page), each URL once, read from the database into a file that wrk's
+            Lua walks (the warm-up and each round take URLs of their own; a round that runs out repeats
+            some, and the table says how many); beside the bare server answering a crawled answer's bytes.
+            Needs wrk and a database URL; with --scale, the 100k data set
   --accept-encoding E   what every request accepts (BENCH_ACCEPT_ENCODING; default gzip, as partner HTTP
             clients send; identity for uncompressed answers); the bare server answers the same bytes
 `;

@@ -1,4 +1,5 @@
 /** What `npm run bench` loads: every partner read, the TV schedules and the studio dashboard. */
+import type { CrawlKind } from './crawl';
 
 export type ServerName = 'service' | 'bare';
 
@@ -15,6 +16,8 @@ export interface Target {
   auth?: boolean;
   /** Send a studio session of the demo owner instead (GraphQL). */
   session?: boolean;
+  /** A crawl: every URL of this kind once, from a file (wrk), instead of `path` again and again; `path` is its first URL. */
+  crawl?: CrawlKind;
   /** Sanity check of the one preflight response: return a complaint, or undefined when fine. */
   check?: (body: string) => string | undefined;
 }
@@ -38,7 +41,7 @@ export const DASHBOARD_QUERY = `query($slug: String!) { channel(slug: $slug) { s
  * of the rate of a bare server sending the same bytes (a higher one for /rankings, the hottest
  * read; issue 20), and p99.
  */
-export const GOALS = { minRatio: 0.5, rankingsMinRatio: 0.6, maxP99Ms: 25 } as const;
+export const GOALS = { minRatio: 0.5, rankingsMinRatio: 0.6, maxP99Ms: 25, crawlMinReqPerSec: 5000 } as const;
 
 const dataArray = (min: number) => (body: string): string | undefined => {
   const parsed = JSON.parse(body) as { data?: unknown };
@@ -83,4 +86,13 @@ export async function findSubjects(baseUrl: string, key: string): Promise<Subjec
   const fighter = fighters.data[0];
   if (!results.data[0] || !fighter?.fighter_code) throw new Error('the database has no verified results or no licensed fighter: seed it first');
   return { fighterSlug: fighter.slug, fighterCode: fighter.fighter_code, eventCode: results.data[0].event.code };
+}
+
+/** `--crawl`: the bare server, and each crawl (held to GOALS.crawlMinReqPerSec and the p99 goal beside its bare twin). */
+export function crawlTargets(firstPaths: Record<CrawlKind, string>): (Target & { partner: boolean })[] {
+  return [
+    { name: BARE, server: 'bare', path: '/', auth: false, partner: false },
+    { name: 'crawl /fighters/{slug}', server: 'service', path: firstPaths.profiles, crawl: 'profiles', check: hasData, partner: true },
+    { name: 'crawl /results?page=N', server: 'service', path: firstPaths.results, crawl: 'results', check: dataArray(1), partner: true },
+  ];
 }

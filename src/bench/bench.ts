@@ -16,6 +16,9 @@
  * - prints req/s, p50, p99, the ratio to bare and the statements per target, and whether every
  *   partner GET meets the goals (bench.targets.ts).
  *
+ * `--crawl` loads the cold path instead: every fighter profile, then every page of the results
+ * feed, each URL once (crawl.ts writes them to a file that wrk's Lua walks), beside the bare server.
+ *
  * A benchmark, never a timed test: missed goals are reported, not failed. Error answers are failures
  * (exit code 1), because figures measured on errors mean nothing.
  *
@@ -28,14 +31,16 @@
  * (/dev/null): the service runs as production does, its access log written to that file; BENCH_SERVICE_NODE_ARGS (extra node flags for the
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
  */
-import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { loadavg } from 'node:os';
-import { loadGenerator, runLoad, stopLoad, type LoadGenerator, type LoadResult } from './load';
+import { loadGenerator, runLoad, stopLoad, type CrawlSlice, type LoadGenerator, type LoadResult } from './load';
+import { CRAWL_KINDS, writeCrawlFile, type CrawlKind } from './crawl';
 import { table, verdictLines, type Row } from './bench.report';
-import { benchTargets, findSubjects, RANKINGS_PATH, type ServerName, type Target } from './bench.targets';
+import { benchTargets, crawlTargets, findSubjects, RANKINGS_PATH, type ServerName, type Target } from './bench.targets';
 import { countStatements } from './statements';
 import { alive, children, HELP, log, readSettings, sleep, startBare, startService, stopAll, type SentBody } from './bench.setup';
 
@@ -91,10 +96,10 @@ async function preflight(t: Target, url: string): Promise<SentBody> {
  * One load run; with the server's pid, also the CPU time it spent per request (from /proc): on a
  * machine shared with other work, CPU per request moves much less than requests per second.
  */
-async function load(t: Target, url: string, seconds: number, connections: number, pid?: number): Promise<LoadResult & { cpuUsPerReq?: number }> {
+async function load(t: Target, url: string, seconds: number, connections: number, pid?: number, crawl?: CrawlSlice): Promise<LoadResult & { cpuUsPerReq?: number }> {
   loads.push(loadavg()[0]);
   const before = cpuMs(pid);
-  const r = await runLoad(generator, { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name });
+  const r = await runLoad(generator, { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name, crawl });
   const after = cpuMs(pid);
   return before === null || after === null || !r.requests ? r : { ...r, cpuUsPerReq: ((after - before) * 1000) / r.requests };
 }
@@ -137,6 +142,7 @@ function medianRow(rounds: Row[]): Row {
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
     statusCodes,
+    ...(rounds.some((r) => r.repeats !== undefined) ? { repeats: sum((r) => r.repeats ?? 0) } : {}),
   };
 }
 
@@ -165,6 +171,8 @@ async function main(): Promise<number> {
   acceptEncoding = s.acceptEncoding;
   generator = loadGenerator();
   if (s.scale && !s.databaseUrl) throw new Error('--scale needs a prepared database: --database-url URL (or DATABASE_URL)');
+  if (s.crawl && !s.databaseUrl) throw new Error('--crawl reads its URLs from the database: --database-url URL (or DATABASE_URL)');
+  if (s.crawl && generator !== 'wrk') throw new Error('--crawl needs wrk (/usr/bin/wrk, BENCH_LOAD=wrk)');
   const cpuModel = cpus()[0]?.model ?? 'unknown CPU';
   log(`bench: ${generator}, ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, Accept-Encoding: ${s.acceptEncoding}, service NODE_ENV=production LOG_LEVEL=${s.logLevel} (log to ${s.logFile}), node ${process.version}, ${cpus().length} × ${cpuModel}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
@@ -172,7 +180,21 @@ async function main(): Promise<number> {
 
   // The bare server answers the bytes /rankings answers now.
   const sample = await preflight({ name: '/rankings', server: 'service', path: RANKINGS_PATH }, service.baseUrl + RANKINGS_PATH);
-  const all = benchTargets(await findSubjects(service.baseUrl, BENCH_KEY));
+  // --crawl: every profile and every page of the feed once, from files of their URLs
+  const crawlFiles = new Map<CrawlKind, { file: string; count: number }>();
+  if (s.crawl) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
+    for (const kind of CRAWL_KINDS) {
+      const file = join(dir, `${kind}.txt`);
+      const paths = await writeCrawlFile(kind, s.databaseUrl!, file);
+      crawlFiles.set(kind, { file, count: paths.length });
+      log(`crawl ${kind}: ${paths.length} distinct URLs (${file})`);
+    }
+  }
+  const firstPath = (kind: CrawlKind) => readFileSync(crawlFiles.get(kind)!.file, 'utf8').split('\n', 1)[0];
+  const all = s.crawl
+    ? crawlTargets({ profiles: firstPath('profiles'), results: firstPath('results') })
+    : benchTargets(await findSubjects(service.baseUrl, BENCH_KEY));
   const targets = all.filter((t) => !s.only || s.only.has(t.name));
   if (s.only) {
     const unknown = [...s.only].filter((n) => !all.some((t) => t.name === n));
@@ -190,9 +212,18 @@ async function main(): Promise<number> {
   for (const [i, t] of targets.entries()) {
     const url = bases[t.server] + t.path;
     const { bytes } = await preflight(t, url);
+    // A crawl's URLs: a tenth for the warm-up (its first was the preflight), the rest shared by the rounds.
+    const crawl = t.crawl ? crawlFiles.get(t.crawl)! : undefined;
+    const warmCount = crawl ? Math.max(1, Math.floor(crawl.count / 10)) : 0;
+    const slice = (round: number): CrawlSlice | undefined => {
+      if (!crawl) return undefined;
+      if (round === 0) return { file: crawl.file, start: 0, count: warmCount };
+      const per = Math.max(1, Math.floor((crawl.count - warmCount) / s.rounds));
+      return { file: crawl.file, start: warmCount + (round - 1) * per, count: per };
+    };
     if (s.warmupSeconds > 0) {
       log(`${t.name}: warming up ${s.warmupSeconds} s`);
-      await load(t, url, s.warmupSeconds, s.connections);
+      await load(t, url, s.warmupSeconds, s.connections, undefined, slice(0));
       if (interrupted) return 130;
     }
     if (!t.partner) {
@@ -213,7 +244,7 @@ async function main(): Promise<number> {
     const bareRuns: Array<LoadResult & { cpuUsPerReq?: number }> = [];
     for (let round = 1; round <= s.rounds; round++) {
       log(`${t.name}: round ${round}/${s.rounds}, ${seconds.toFixed(1)} s at ${s.connections} connections (${url}), then its bare twin`);
-      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections, service.child.pid)));
+      own.push(toRow(t, url, bytes.length, await load(t, url, seconds, s.connections, service.child.pid, slice(round))));
       if (interrupted) return 130;
       await sleep(300);
       bareRuns.push(await load(twin, bare.baseUrl + twin.path, seconds, s.connections, bare.child.pid));
@@ -227,7 +258,7 @@ async function main(): Promise<number> {
     row.cpuUsPerReq = cpu(own);
     row.bareCpuUsPerReq = cpu(bareRuns);
     rows.push(row);
-    log(`  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms`);
+    log(`  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms${row.repeats ? `; ${row.repeats} requests repeated a URL (the crawl's URLs ran out)` : ''}`);
   }
 
   const rssMb = residentMb(service.child.pid);
@@ -253,6 +284,9 @@ async function main(): Promise<number> {
     ...verdictLines(rows, s.connections),
     ...(rssMb === null ? [] : [`service resident memory after the load: ${rssMb} MB`]),
   ];
+  for (const r of rows.filter((x) => x.repeats)) {
+    lines.push(`note: ${r.name}: ${r.repeats} of ${r.requests} requests repeated a URL of the crawl (kept answers, not cold reads): more URLs or shorter rounds would measure only cold reads`);
+  }
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) {
     lines.push(`ERROR: ${r.name} answered ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)} and ${r.errors} connection errors (${r.timeouts} timeouts); its figures are not meaningful`);
@@ -263,6 +297,7 @@ async function main(): Promise<number> {
     const summary = {
       database: s.databaseUrl ? 'postgresql' : 'embedded',
       scale: s.scale,
+      crawl: s.crawl,
       loadGenerator: generator,
       logLevel: s.logLevel,
       loadAverage: { min: Math.min(...loads), max: Math.max(...loads), median: median(loads) },

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAutocannon, type AutocannonOptions } from './autocannon';
+import { CRAWL_LUA } from './crawl';
 
 export interface LoadResult {
   /** Requests per second over the run. */
@@ -22,6 +23,15 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** A crawl: requests that repeated a URL of the crawl (its URLs ran out before the time did). */
+  repeats?: number;
+}
+
+/** A crawl's URLs: lines `start` to `start + count` of a file, each once (wrk only). */
+export interface CrawlSlice {
+  file: string;
+  start: number;
+  count: number;
 }
 
 export type LoadGenerator = 'wrk' | 'autocannon';
@@ -39,8 +49,9 @@ export function loadGenerator(): LoadGenerator {
 let stopCurrent: (() => void) | undefined;
 export const stopLoad = () => stopCurrent?.();
 
-export async function runLoad(generator: LoadGenerator, opts: AutocannonOptions & { duration: number; connections: number }): Promise<LoadResult> {
+export async function runLoad(generator: LoadGenerator, opts: AutocannonOptions & { duration: number; connections: number; crawl?: CrawlSlice }): Promise<LoadResult> {
   if (generator === 'wrk') return runWrk(opts);
+  if (opts.crawl) throw new Error('a crawl needs wrk (BENCH_LOAD=wrk, /usr/bin/wrk)');
   const r = await runAutocannon(opts, (instance) => (stopCurrent = () => instance.stop()));
   stopCurrent = undefined;
   const statusCodes: Record<string, number> = {};
@@ -50,21 +61,23 @@ export async function runLoad(generator: LoadGenerator, opts: AutocannonOptions 
 
 // wrk's Lua hooks: the method, body and headers of every request, and a JSON summary at the end
 // (latency in microseconds; `errors.status` counts answers of 400 and above).
-const SCRIPT = `
+const SCRIPT = `${CRAWL_LUA}
 wrk.method = os.getenv("WRK_METHOD") or "GET"
 local body = os.getenv("WRK_BODY")
 if body and body ~= "" then wrk.body = body end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('\\n{"requests":%d,"duration_us":%d,"non2xx":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"p50":%d,"p99":%d,"max":%d}\\n',
+  local repeated = 0
+  for _, t in ipairs(threads) do repeated = repeated + (t:get("repeats") or 0) end
+  io.write(string.format('\\n{"requests":%d,"duration_us":%d,"non2xx":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"p50":%d,"p99":%d,"max":%d,"repeats":%d}\\n',
     summary.requests, summary.duration, e.status, e.connect, e.read, e.write, e.timeout,
-    latency:percentile(50), latency:percentile(99), latency.max))
+    latency:percentile(50), latency:percentile(99), latency.max, repeated))
 end
 `;
 
 let scriptFile: string | undefined;
 
-function runWrk(opts: AutocannonOptions & { duration: number; connections: number }): Promise<LoadResult> {
+function runWrk(opts: AutocannonOptions & { duration: number; connections: number; crawl?: CrawlSlice }): Promise<LoadResult> {
   scriptFile ??= (() => {
     const file = join(mkdtempSync(join(tmpdir(), 'bench-wrk-')), 'summary.lua');
     writeFileSync(file, SCRIPT);
@@ -73,7 +86,9 @@ function runWrk(opts: AutocannonOptions & { duration: number; connections: numbe
   const args = ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, `--timeout`, `${opts.timeout ?? 10}s`, '-s', scriptFile];
   for (const [name, value] of Object.entries(opts.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(opts.url);
-  const env = { ...process.env, WRK_METHOD: opts.method ?? 'GET', WRK_BODY: opts.body === undefined ? '' : String(opts.body) };
+  const c = opts.crawl;
+  const env = { ...process.env, WRK_METHOD: opts.method ?? 'GET', WRK_BODY: opts.body === undefined ? '' : String(opts.body),
+    CRAWL_FILE: c?.file ?? '', CRAWL_START: String(c?.start ?? 0), CRAWL_COUNT: String(c?.count ?? 0) };
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(WRK, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     stopCurrent = () => child.kill('SIGINT');
@@ -98,6 +113,7 @@ function runWrk(opts: AutocannonOptions & { duration: number; connections: numbe
         errors,
         timeouts: s.timeout,
         statusCodes: s.non2xx ? { '4xx/5xx': s.non2xx } : {},
+        ...(c ? { repeats: s.repeats } : {}),
       });
     });
   });

@@ -8,9 +8,17 @@
  *
  * Needs DATABASE_URL on a database seeded with the demo data (`npm run bench` seeds one), and
  * logs at info into a discarding stream, so the access log's cost is in.
+ *
+ * `--crawl profiles|results`: instead, the cold path. Distinct URLs, never kept before (every
+ * fighter profile in a fixed shuffled order, or every page of the results feed), BENCH_CALLS of
+ * them (after a fifth as many others to warm the JIT), 32 in flight as a crawler's connections
+ * would be: the CPU time per answer of the service's code and its database client, PostgreSQL's
+ * own work excluded (it runs in its own process).
  */
 import { resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
+import { CRAWL_KINDS, crawlPaths, type CrawlKind } from './crawl';
 
 const N = Number(process.env.BENCH_CALLS ?? 50_000);
 const KEY = 'pk_demo_bench';
@@ -35,6 +43,14 @@ async function main(): Promise<void> {
   const changes = await createChangeFeed(db, logger);
   const c = createContainer(config, db.orm, { logger, changes });
   const handler = createHttpHandler(c);
+
+  const crawlAt = process.argv.indexOf('--crawl');
+  if (crawlAt > 0) {
+    await crawl(process.argv[crawlAt + 1], db.orm, handler, dist);
+    await c.close();
+    await db.close();
+    return;
+  }
 
   let answered = 0;
   const request = (path: string, encoding: string, done: (status: number, body: Buffer | undefined) => void) => {
@@ -78,3 +94,49 @@ main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.stack : err);
   process.exit(1);
 });
+
+type Handler = (req: unknown, res: unknown) => void;
+
+/** Answers `path` through the handler with an in-memory request; resolves with the status. */
+function callOnce(handler: Handler, path: string): Promise<number> {
+  return new Promise((done) => {
+    const req = { url: path, method: 'GET', headers: { authorization: `Bearer ${KEY}`, 'accept-encoding': 'gzip', host: 'bench' }, socket: { remoteAddress: '127.0.0.1' } };
+    const res = {
+      statusCode: 200,
+      headersSent: false,
+      writeHead(status: number) { this.statusCode = status; },
+      end() { done(this.statusCode); },
+      getHeader: () => undefined, setHeader: () => undefined, on: () => res, once: () => res, destroy: () => undefined,
+    };
+    handler(req, res);
+  });
+}
+
+async function crawl(kind: string, orm: { em: { getConnection(): { execute(sql: string): Promise<Array<Record<string, unknown>>> } } }, handler: Handler, dist: string): Promise<void> {
+  if (!CRAWL_KINDS.includes(kind as CrawlKind)) throw new Error(`--crawl takes ${CRAWL_KINDS.join(' or ')}, got "${kind}"`);
+  const all = await crawlPaths(kind as CrawlKind, (sql) => orm.em.getConnection().execute(sql));
+  const warm = Math.min(Math.floor(N / 5), Math.floor(all.length / 6));
+  const n = Math.min(N, all.length - warm);
+  const run = async (paths: string[]) => {
+    let next = 0;
+    const statuses = new Map<number, number>();
+    const worker = async () => {
+      while (next < paths.length) {
+        const status = await callOnce(handler, paths[next++]);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, worker));
+    return statuses;
+  };
+  await run(all.slice(0, warm));
+  const before = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const statuses = await run(all.slice(warm, warm + n));
+  const used = process.cpuUsage(before);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const bad = [...statuses].filter(([status]) => status !== 200);
+  if (bad.length) throw new Error(`the crawl answered ${JSON.stringify(Object.fromEntries(bad))}`);
+  console.log(`${dist}: --crawl ${kind}, ${n} distinct URLs (of ${all.length}) after ${warm} others, 32 in flight, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`  CPU µs per answer (user + system, this process): ${((used.user + used.system) / n).toFixed(1)}; ${(n / seconds).toFixed(0)} answers/s in this process`);
+}

@@ -2,7 +2,7 @@ import etag from 'etag';
 import Negotiator from 'negotiator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 export const MIN_GZIP_BYTES = 1024;
@@ -14,6 +14,28 @@ export const COMPRESSION_NOTE =
   '`ETag` (the plain one with `-gzip` before the closing quote); either tag of the same answer gives a 304.';
 
 const gzipAsync = promisify(gzip);
+
+/**
+ * Bodies up to this size are compressed on the event loop: for them zlib's thread-pool hop (a
+ * handle, a task, a callback) costs more CPU than the compression (a 4 KB profile: about 45 µs
+ * at once against 95 through the pool), and a cold read answers sooner.
+ */
+export const SYNC_GZIP_MAX_BYTES = 32 * 1024;
+
+/**
+ * The level of those: a 19 KB page of results takes about 45 µs at level 3 against 125 at the
+ * default 6, for a stream 7% longer (a 3 KB profile: the same either way).
+ */
+const SYNC_GZIP_LEVEL = 3;
+
+/**
+ * The gzip encoding of a small body, with a window just large enough for it: deflate cannot
+ * reach further back than the body's start anyway, and a smaller window is cheaper to set up.
+ */
+export function gzipSmall(body: Buffer): Buffer {
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(body.length + 262))));
+  return gzipSync(body, { windowBits, level: SYNC_GZIP_LEVEL });
+}
 
 /** A JSON body serialised once, with its ETag: what hot caches keep. */
 export interface PreparedJson {
@@ -115,17 +137,24 @@ function validators(json: PreparedJson, gzipped: boolean): string[] {
   return [...vary, 'ETag', gzipped ? gzipEtag(json.etag) : json.etag, 'Cache-Control', 'private, no-cache'];
 }
 
-/** Makes (once per body) the gzip encoding `answerFor` needs, off the event loop. */
-async function encodeGzip(json: PreparedJson): Promise<void> {
-  json.gzippedBytes ??= await (json.gzipped ??= gzipAsync(json.body));
+/** Makes (once per body) the gzip encoding `answerFor` needs: at once for a small body, else off the event loop. */
+function encodeGzip(json: PreparedJson): Promise<void> | undefined {
+  if (json.gzippedBytes) return;
+  if (json.body.length <= SYNC_GZIP_MAX_BYTES) {
+    json.gzippedBytes = gzipSmall(json.body);
+    return;
+  }
+  return (json.gzipped ??= gzipAsync(json.body)).then((bytes) => {
+    json.gzippedBytes = bytes;
+  });
 }
 
-/** `answerFor`, once the gzip encoding it needs is made (at once when it is, or is not wanted). */
-export async function answerWhenReady(req: IncomingMessage, json: PreparedJson, status = 200): Promise<JsonAnswer> {
+/** `answerFor`, once the gzip encoding it needs is made (at once when it is, is not wanted, or the body is small). */
+export function answerWhenReady(req: IncomingMessage, json: PreparedJson, status = 200): JsonAnswer | Promise<JsonAnswer> {
   const answer = answerFor(req, json, status);
   if (answer) return answer;
-  await encodeGzip(json);
-  return answerFor(req, json, status)!;
+  const encoding = encodeGzip(json);
+  return encoding ? encoding.then(() => answerFor(req, json, status)!) : answerFor(req, json, status)!;
 }
 
 /**

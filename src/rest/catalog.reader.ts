@@ -10,13 +10,19 @@ import type {
 import { VersionedCache } from '../lib/versioned-cache';
 import { partnerBodyCache, partnerReadCache, PARTNER_BODY_BUDGETS } from './read-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
-import { presentEvent, presentResult } from '../domain/catalog/views';
+import { presentBout, presentEvent, presentResult } from '../domain/catalog/views';
+import type { FeedAnchor, FeedKey } from '../domain/catalog/result-feed.queries';
+import type { ResultFilters } from '../domain/catalog/results.queries';
 import type { PageMeta } from '../http/page-links';
 import { presentFighter, presentMinor, presentVerification } from './presenters';
 import { meta, pageOf } from '../http/query';
-import { then, type Maybe } from '../lib/maybe';
+import { isPromise, then, type Maybe } from '../lib/maybe';
 
 const PROFILE_BOUTS = 20;
+/** The results feed keeps the sort key of every this-many rows, so a deep page skips at most this many. */
+const FEED_ANCHOR_EVERY = 100;
+/** Pages starting this deep go through the anchors; shallower ones are a short offset anyway. */
+const FEED_ANCHORED_FROM = 2_000;
 const TOTALS_MAX_AGE_MS = 60_000;
 interface Paging {
   page?: number;
@@ -45,13 +51,18 @@ export class CatalogReader {
   private readonly bodies: VersionedCache<PreparedJson>;
   private readonly lists: VersionedCache<ListBody>;
   private readonly totals: VersionedCache<number>;
+  private readonly anchors: VersionedCache<FeedKey[]>;
+  /** The anchors last read per filter set, with the catalog version they were read at (see feedAnchor). */
+  private readonly lastAnchors = new Map<string, { version: number; keys: FeedKey[] }>();
 
-  constructor(private readonly deps: Deps, changes: ChangeFeed) {
+  constructor(private readonly deps: Deps, private readonly changes: ChangeFeed) {
     this.bodies = new VersionedCache(partnerBodyCache<PreparedJson>(changes, deps.readCacheTtlMs, 20_000, PARTNER_BODY_BUDGETS.catalogBodies, (v) => v));
     this.lists = new VersionedCache(partnerBodyCache<ListBody>(changes, deps.readCacheTtlMs, 5_000, PARTNER_BODY_BUDGETS.catalogLists, (v) => v.json));
     // A total is a count over a whole table (a million result rows at scale): re-counted on every
     // change heard, and otherwise at most once a minute against writers this instance cannot hear.
     this.totals = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS)));
+    // Anchors of the feed per filter set, valid for one data version (as the pages they serve).
+    this.anchors = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 64));
   }
 
   async fighters(q: FightersQuery): Promise<ListBody> {
@@ -73,13 +84,12 @@ export class CatalogReader {
   async fighter(slug: string): Promise<PreparedJson> {
     const ctx = await this.deps.readContext.current();
     return this.bodies.get(`fighter|${ctx.runId}|${ctx.today}|${slug}`, async () => {
-      const row = await this.deps.fighters.bySlug(ctx, slug);
+      const row = await this.deps.fighters.profile(ctx, slug, PROFILE_BOUTS);
       if (!row) throw notFound(`fighter "${slug}"`);
-      if (row.f_minor) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
-      const bouts = await this.deps.results.forFighter(ctx, row.f_id, PROFILE_BOUTS);
+      if (row.f_minor || !row.bouts) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
       const data = {
         ...presentFighter(row, row.record, standing(row)),
-        bouts: bouts.map((b) => presentResult(b, ctx.asOf, this.deps.publicUrl, false)),
+        bouts: row.bouts.map((b) => presentBout(b, ctx.asOf, this.deps.publicUrl)),
       };
       return prepareJson({ as_of: ctx.asOf, data } satisfies FighterProfileResponseBody);
     });
@@ -127,12 +137,31 @@ export class CatalogReader {
     const filters = { since: q.since, country: q.country, disc: q.disc, event: q.event };
     const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
     return this.lists.get(`results|${scope}|${page.page}|${page.perPage}`, async () => {
+      const offset = (page.page - 1) * page.perPage;
+      const anchor = offset >= FEED_ANCHORED_FROM ? await this.feedAnchor(ctx, filters, scope, offset) : undefined;
       const [total, rows] = await Promise.all([
         this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
-        this.deps.results.list(ctx, filters, page),
+        this.deps.results.list(ctx, filters, page, anchor),
       ]);
       return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)) } satisfies ResultListResponseBody);
     });
+  }
+
+  /** The nearest anchor at or before `offset` of the filtered feed (none past its end). */
+  private async feedAnchor(ctx: ReadContext, filters: ResultFilters, scope: string, offset: number): Promise<FeedAnchor | undefined> {
+    const version = this.changes.version('catalog');
+    const loaded = this.anchors.get(`results|${scope}`, async () => {
+      const read = await this.deps.results.anchors(ctx, filters, FEED_ANCHOR_EVERY);
+      if (this.lastAnchors.size >= 64) this.lastAnchors.clear();
+      this.lastAnchors.set(scope, { version, keys: read });
+      return read;
+    });
+    // Re-read only because the entry is old (no change heard since): the deep pages meanwhile use
+    // the anchors of this very version, rather than all waiting for a scan of the whole feed.
+    const last = this.lastAnchors.get(scope);
+    const keys = isPromise(loaded) && this.deps.readCacheTtlMs > 0 && last?.version === version ? last.keys : await loaded;
+    const i = Math.min(Math.floor(offset / FEED_ANCHOR_EVERY), keys.length) - 1;
+    return i < 0 ? undefined : { key: keys[i], offset: (i + 1) * FEED_ANCHOR_EVERY };
   }
 
   async verify(number: string): Promise<PreparedJson> {

@@ -1,9 +1,12 @@
+import DataLoader from 'dataloader';
 import type { FighterRecord } from '../rankings/ranking.engine';
 import { escapeLike, foldText } from '../text';
 import type { FighterRow, Page } from './fighter-summary.sql';
 import { cardColumns, STANDING_COLUMNS, standingJoin } from './read-model/card.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
+import { fighterBoutsJson } from './result-feed.queries';
+import type { BoutRow } from './results.queries';
 
 export interface FighterFilters {
   q?: string;
@@ -19,6 +22,20 @@ export interface FighterCardRow extends FighterRow {
   ranks: Record<string, number> | null;
 }
 
+/** A profile: the card, the standing and, for an adult, the last bouts (null for a minor). */
+export interface FighterProfileRow extends FighterCardRow {
+  bouts: BoutRow[] | null;
+}
+
+// Made once: a statement's text is also its prepared statement's key (read-sql.ts).
+const BY_SLUG = `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f ${standingJoin('$3')} where f.slug = $2`;
+const PROFILES = `select ${cardColumns()}, ${STANDING_COLUMNS},
+    case when f.adult_on <= $1::date then ${fighterBoutsJson('f.fighter_id', '$4', '$1')} end as bouts
+  from fighter_card f ${standingJoin('$3')} where f.slug = any($2::text[])`;
+
+/** At most this many profiles in one statement. */
+const PROFILE_BATCH = 64;
+
 /**
  * Fighters from the read model (fighter_card), each with their standing in the context's run
  * (fighter_standing, by primary key; docs/adr/0009). The list is ordered by the
@@ -27,6 +44,9 @@ export interface FighterCardRow extends FighterRow {
  * page is full (docs/adr/0001).
  */
 export class FighterQueries {
+  /** Profile reads of one context (day, run, bouts shown) waiting for the statement that reads them together. */
+  private readonly profileBatches = new Map<string, DataLoader<string, FighterProfileRow | null>>();
+
   constructor(private readonly db: ReadSql) {}
 
   /** Adults only: minors are never listed. */
@@ -48,9 +68,33 @@ export class FighterQueries {
 
   async bySlug(ctx: ReadContext, slug: string): Promise<FighterCardRow | null> {
     if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
-    const rows = await this.db.rows<FighterCardRow>(
-      `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f ${standingJoin('$3')} where f.slug = $2`, [ctx.today, slug, ctx.runId]);
+    const rows = await this.db.rows<FighterCardRow>(BY_SLUG, [ctx.today, slug, ctx.runId]);
     return rows[0] ?? null;
+  }
+
+  /**
+   * A fighter's profile: the card, the standing and the last `bouts` bouts (what bySlug and
+   * ResultFeedQueries.forFighter read in two statements). The profiles asked for while the event
+   * loop handles one batch of input (a crawler's requests arriving together on its connections)
+   * are read by one statement, so a cold profile costs a share of one round trip
+   * (docs/adr/0013-cold-reads.md).
+   */
+  profile(ctx: ReadContext, slug: string, bouts: number): Promise<FighterProfileRow | null> {
+    if (slug.includes('\0')) return Promise.resolve(null); // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
+    const key = `${ctx.today}|${ctx.runId}|${bouts}`;
+    let batch = this.profileBatches.get(key);
+    if (!batch) {
+      if (this.profileBatches.size >= 8) this.profileBatches.clear(); // a new day or run: the old contexts are done
+      batch = new DataLoader((slugs) => this.profiles(ctx, slugs, bouts), { cache: false, maxBatchSize: PROFILE_BATCH, batchScheduleFn: (run) => setImmediate(run) });
+      this.profileBatches.set(key, batch);
+    }
+    return batch.load(slug);
+  }
+
+  private async profiles(ctx: ReadContext, slugs: readonly string[], bouts: number): Promise<(FighterProfileRow | null)[]> {
+    const rows = await this.db.rows<FighterProfileRow>(PROFILES, [ctx.today, [...slugs], ctx.runId, bouts]);
+    const bySlug = new Map(rows.map((r) => [r.f_slug, r]));
+    return slugs.map((slug) => bySlug.get(slug) ?? null);
   }
 }
 

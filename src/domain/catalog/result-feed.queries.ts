@@ -8,6 +8,37 @@ import type { ResultFilters, ResultRow } from './results.queries';
 const ORDER = `r.event_date desc, r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug`;
 
 /**
+ * The last `limitParam` bouts of the fighter whose id is the column `fighterId`, newest first, as
+ * one JSON array of BoutRows (an empty array when none; the opponent's side of the bout, on the day
+ * `todayParam`, tells whether the opponent is a minor): a profile reads its card and its bouts in
+ * one statement (fighters.queries.ts), and the client parses one JSON value instead of a row per bout.
+ */
+export function fighterBoutsJson(fighterId: string, limitParam: string, todayParam: string): string {
+  return `(select coalesce(json_agg(json_build_object('e_id', e.id, 'e_code', e.code, 'e_name', e.name, 'e_city', e.city,
+            'e_country', e.country_slug, 'e_date', e.date::text, 'e_level', e.level, 'e_status', e.status,
+            'opponent', r.opponent_name, 'opponent_minor', coalesce(o.adult_on > ${todayParam}::date, true),
+            'result', r.result, 'method', r.method, 'round', r.round) order by ${ORDER}), '[]'::json)
+       from (select * from result_row r where r.fighter_id = ${fighterId} order by ${ORDER} limit ${limitParam}) r
+       join event e on e.id = r.event_id
+       left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id)`;
+}
+
+/** Where a row stands in the feed: its sort key (event date, event code, bout order, outcome rank, fighter slug). */
+export interface FeedKey {
+  d: string;
+  c: string;
+  o: number;
+  r: number;
+  s: string;
+}
+
+/** A page that starts from a known row of the feed: `key` is the row at `offset` of the filtered feed. */
+export interface FeedAnchor {
+  key: FeedKey;
+  offset: number;
+}
+
+/**
  * Verified results from the read model (result_row): one row per fighter of a bout, stored in
  * feed order with the filters' columns and the fighter's day of majority. A page is one ordered
  * index scan; its fighters' cards and events are then taken by primary key.
@@ -16,10 +47,41 @@ export class ResultFeedQueries {
   constructor(private readonly db: ReadSql) {}
 
   /** Adults only: minors' results never appear. */
-  async list(ctx: ReadContext, filters: ResultFilters, page: Page): Promise<ResultRow[]> {
+  /**
+   * A page, by offset; with an anchor at or before the page's start (see `anchors`), the index scan
+   * starts at the anchor's row and skips only the rows between it and the page, where an offset
+   * alone walks every row before the page (seconds, deep in a feed of a million rows).
+   */
+  async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<ResultRow[]> {
+    const { where, values } = feedWhere(ctx, filters);
+    const offset = (page.page - 1) * page.perPage;
+    if (anchor && anchor.offset <= offset) {
+      const k = anchor.key;
+      values.push(k.d, k.c, k.o, k.r, k.s);
+      const n = values.length;
+      const at = `r.event_date <= $${n - 4}::date and (r.event_date < $${n - 4}::date
+        or (r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug) >= ($${n - 3}, $${n - 2}::int, $${n - 1}::smallint, $${n}))`;
+      return this.page(`${where} and ${at}`, values, `limit $${n + 1} offset $${n + 2}`, [page.perPage, offset - anchor.offset]);
+    }
+    const n = values.length;
+    return this.page(where, values, `limit $${n + 1} offset $${n + 2}`, [page.perPage, offset]);
+  }
+
+  /**
+   * The sort keys of the rows at offsets `every`, 2 × `every`, ... of the filtered feed, in one
+   * ordered scan: a deep page then starts from the nearest anchor before it (`list`).
+   */
+  async anchors(ctx: ReadContext, filters: ResultFilters, every: number): Promise<FeedKey[]> {
     const { where, values } = feedWhere(ctx, filters);
     const n = values.length;
-    return this.page(where, values, `limit $${n + 1} offset $${n + 2}`, [page.perPage, (page.page - 1) * page.perPage]);
+    return this.db.rows<FeedKey>(
+      `select d, c, o, r, s from (
+         select r.event_date::text as d, r.event_code as c, r.bout_order as o, r.outcome_rank::int as r, r.fighter_slug as s,
+                row_number() over (order by ${ORDER}) - 1 as n
+           from result_row r where ${where}) x
+        where n > 0 and n % $${n + 1} = 0 order by n`,
+      [...values, every],
+    );
   }
 
   async count(ctx: ReadContext, filters: ResultFilters): Promise<number> {

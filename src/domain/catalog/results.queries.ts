@@ -24,6 +24,9 @@ export interface ResultRow extends FighterRow, EventRow {
   verified_at: Date;
 }
 
+/** What a profile shows of a bout: the event's columns, the opponent and the outcome. */
+export type BoutRow = Pick<ResultRow, 'e_id' | 'e_code' | 'e_name' | 'e_city' | 'e_country' | 'e_date' | 'e_level' | 'e_status' | 'opponent' | 'opponent_minor' | 'result' | 'method' | 'round'>;
+
 interface ResultKey {
   bout_id: string;
   bout_order: number;

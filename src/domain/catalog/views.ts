@@ -1,5 +1,5 @@
 import type { EventRow, FighterRow } from './fighter-summary.sql';
-import type { ResultRow } from './results.queries';
+import type { BoutRow, ResultRow } from './results.queries';
 import type { EventLevel } from '../events/event.entity';
 import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
 import { eventApiUrl } from './api-urls';
@@ -57,10 +57,9 @@ export function presentEvent(r: EventRow, publicUrl: string): EventBody {
   };
 }
 
-export function presentResult(r: ResultRow, asOf: string, publicUrl: string): ResultBody;
-export function presentResult(r: ResultRow, asOf: string, publicUrl: string, withFighter: false): BoutResultBody;
-export function presentResult(r: ResultRow, asOf: string, publicUrl: string, withFighter = true): ResultBody | BoutResultBody {
-  const bout: BoutResultBody = {
+/** A bout as a profile lists it: without the fighter whose profile it is. */
+export function presentBout(r: BoutRow, asOf: string, publicUrl: string): BoutResultBody {
+  return {
     event: presentEvent(r, publicUrl),
     opponent: shownOpponent(r),
     result: r.result,
@@ -68,7 +67,9 @@ export function presentResult(r: ResultRow, asOf: string, publicUrl: string, wit
     round: r.round,
     points: resultPoints(r.result, r.method, r.e_level as EventLevel | null, r.e_date, asOf),
   };
-  if (!withFighter) return bout;
-  const { event, ...rest } = bout;
+}
+
+export function presentResult(r: ResultRow, asOf: string, publicUrl: string): ResultBody {
+  const { event, ...rest } = presentBout(r, asOf, publicUrl);
   return { event, fighter: presentFighterSummary(r), ...rest };
 }
