@@ -1,0 +1,93 @@
+import { useState, type ReactNode } from 'react';
+import { useToast } from './toast';
+
+/** A secret shown once: the value, a copy button, and the warning that it will not be shown again. */
+export function SecretOnce({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="secret">
+      <div className="secret-label">{label}</div>
+      <div className="secret-row">
+        <code className="secret-value" data-testid="secret">{value}</code>
+        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+      </div>
+      <p className="hint">{note ?? 'Copy it now: it is shown this once and cannot be read again.'}</p>
+    </div>
+  );
+}
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const toast = useToast();
+  const [done, setDone] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setDone(true);
+      setTimeout(() => setDone(false), 1500);
+      toast('Copied to the clipboard.');
+    } catch {
+      toast('The browser refused the clipboard: select the text and copy it.', 'error');
+    }
+  };
+  return <button type="button" className="button small" aria-label={label} onClick={copy}>{done ? 'Copied' : 'Copy'}</button>;
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty">
+      <p className="empty-title">{title}</p>
+      {children && <div className="empty-body">{children}</div>}
+    </div>
+  );
+}
+
+export function Badge({ tone, children }: { tone: 'green' | 'red' | 'amber' | 'blue' | 'grey'; children: ReactNode }) {
+  return <span className={`badge ${tone}`}>{children}</span>;
+}
+
+export function ErrorNote({ text }: { text: string }) {
+  if (!text) return null;
+  return <div className="error-note" role="alert">{text}</div>;
+}
+
+export function Field({ label, id, error, hint, children }: { label: string; id: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'field has-error' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && !error && <p className="hint" id={`${id}-hint`}>{hint}</p>}
+      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+    </div>
+  );
+}
+
+/** Accessible attributes of an input inside Field. */
+export const described = (id: string, error?: string, hint?: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export function Time({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="muted">—</span>;
+  return <time dateTime={value}>{dateTime.format(new Date(value))}</time>;
+}
+
+/** A datetime-local input's value as ISO 8601 with this browser's offset (the API wants an offset). */
+export function withOffset(local: string): string {
+  if (!local) return '';
+  const d = new Date(local);
+  if (Number.isNaN(d.getTime())) return local;
+  const off = -d.getTimezoneOffset();
+  const sign = off >= 0 ? '+' : '-';
+  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+  return `${local.length === 16 ? `${local}:00` : local}${sign}${pad(off / 60)}:${pad(off % 60)}`;
+}
+
+/** An ISO time as a datetime-local input's value, in this browser's time zone. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
