@@ -8,6 +8,7 @@ import { createChangeFeed } from './db/listen-change-feed';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
 import { DEMO_CHANNEL_KEYS, DEMO_KEYS } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
+import { attachSubscriptions } from './graphql/subscriptions/ws-server';
 import { handleClientErrors } from './http/client-error';
 import { createLogger } from './lib/logger';
 import { seedDemoOnStart } from './startup/seed-on-start';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   const startup = new StartupState(config.seedDemo);
   const server: Server = createServer(createHttpHandler(container, { startup }));
   handleClientErrors(server, logger);
+  // GraphQL subscriptions: WebSocket upgrades of /graphql on the same port (graphql-ws)
+  const live = attachSubscriptions(server, container, { accepting: () => startup.ready });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   if (config.seedDemo) {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  TV API        ${base}/api/tv   (OpenAPI: ${base}/api/tv/openapi.json)`,
     `  studio        ${base}/graphql  (sign in with login(email, password): owner@demo.tv / demo-owner-pass)`,
+    `  live          ${base.replace(/^http/, 'ws')}/graphql  (subscriptions, graphql-ws: connection_init { token })`,
     `  docs          ${base}/docs     (both OpenAPI documents, browsable)`,
     `  health        ${base}/healthz  ${base}/readyz`,
     `  webhooks      ${delivery ? 'delivered by this process' : 'not delivered here (WEBHOOK_WORKER=off): run npm run worker'}`,
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await live.close();
     server.close();
     server.closeIdleConnections();
     metricsServer?.close();

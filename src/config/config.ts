@@ -33,6 +33,8 @@ const envSchema = z.object({
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TV_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   STUDIO_SESSION_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  SUBSCRIPTION_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(5),
+  SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(20),
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).refine((v) => {
     try {
@@ -78,6 +80,13 @@ export interface Config {
   readonly tvPublicPerMinute: number;
   /** GraphQL requests per minute per studio session; raised only for benchmarks. */
   readonly studioSessionPerMinute: number;
+  /** GraphQL subscriptions over WebSocket on /graphql (docs/studio-graphql.md#subscriptions). */
+  readonly subscriptions: {
+    /** Open sockets one studio session may hold on one instance; the next one is closed with 4429. */
+    readonly socketsPerSession: number;
+    /** Subscriptions running at once on one socket; the next one is refused with an error. */
+    readonly perSocket: number;
+  };
   readonly webhooks: {
     readonly worker: boolean;
     readonly schedule: readonly number[];
@@ -130,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     tvPublicPerMinute: e.TV_PUBLIC_PER_MINUTE,
     studioSessionPerMinute: e.STUDIO_SESSION_PER_MINUTE,
+    subscriptions: Object.freeze({ socketsPerSession: e.SUBSCRIPTION_SOCKETS_PER_SESSION, perSocket: e.SUBSCRIPTIONS_PER_SOCKET }),
     webhooks: Object.freeze({
       worker: e.WEBHOOK_WORKER === 'on',
       schedule: Object.freeze(parseRetrySchedule(e.WEBHOOK_RETRY_SCHEDULE)),

@@ -27,6 +27,34 @@ export const CHANGE_TOPICS = [
 
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
+/**
+ * Subjects: which row changed, for the studio's live subscriptions. Triggers send them on the same
+ * channel as the topics, in the writer's transaction (so on commit only), with the payload
+ * `live:<kind>:<channel id>:<id>` (migration Migration20261126000000_live_subjects):
+ * - `broadcast`: a broadcast created or changed (id: the broadcast);
+ * - `health`: a broadcast's telemetry reported by the media server (id: the broadcast);
+ * - `delivery`: a channel endpoint's webhook delivery created, claimed or attempted (id: the delivery).
+ * A listener that knows only topics ignores them (they are not topic names).
+ */
+export const SUBJECT_KINDS = ['broadcast', 'health', 'delivery'] as const;
+
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+export interface ChangedSubject {
+  kind: SubjectKind;
+  /** The channel the row belongs to: the one access rule is checked against it. */
+  channelId: string;
+  id: string;
+}
+
+const SUBJECT_PAYLOAD = /^live:(broadcast|health|delivery):([0-9a-f-]{36}):([0-9a-f-]{36})$/;
+
+/** The subject a notification names, or null when the payload is not a subject. */
+export function parseSubject(payload: string): ChangedSubject | null {
+  const m = SUBJECT_PAYLOAD.exec(payload);
+  return m ? { kind: m[1] as SubjectKind, channelId: m[2], id: m[3] } : null;
+}
+
 export interface ChangeFeed {
   /** The local version of a topic: it only ever rises. */
   version(topic: ChangeTopic): number;
@@ -34,6 +62,8 @@ export interface ChangeFeed {
   on(topic: ChangeTopic, listener: () => void): () => void;
   /** Applies a change locally (what a notification does; also used by the writer's own instance). */
   bump(topic: ChangeTopic): void;
+  /** Called with every subject heard by this instance (see SUBJECT_KINDS). Returns an unsubscribe. */
+  onSubject(listener: (subject: ChangedSubject) => void): () => void;
   /** True while notifications are being received; caches use their fallback TTL otherwise. */
   readonly live: boolean;
   close(): Promise<void>;
@@ -55,6 +85,7 @@ export function notifyChangeSql(topic: ChangeTopic): string {
 export class LocalChangeFeed implements ChangeFeed {
   private readonly versions = new Map<ChangeTopic, number>();
   private readonly listeners = new Map<ChangeTopic, Set<() => void>>();
+  private readonly subjectListeners = new Set<(subject: ChangedSubject) => void>();
   live = true;
 
   version(topic: ChangeTopic): number {
@@ -73,11 +104,22 @@ export class LocalChangeFeed implements ChangeFeed {
     for (const l of this.listeners.get(topic) ?? []) l();
   }
 
+  onSubject(listener: (subject: ChangedSubject) => void): () => void {
+    this.subjectListeners.add(listener);
+    return () => this.subjectListeners.delete(listener);
+  }
+
+  /** Hands a subject to its listeners (what a subject notification does). */
+  subject(subject: ChangedSubject): void {
+    for (const l of this.subjectListeners) l(subject);
+  }
+
   bumpAll(): void {
     for (const t of CHANGE_TOPICS) this.bump(t);
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
+    this.subjectListeners.clear();
   }
 }

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { Logger } from '../lib/logger';
-import { CHANGE_CHANNEL, isChangeTopic, LocalChangeFeed, type ChangeFeed, type ChangeTopic } from './change-feed';
+import { CHANGE_CHANNEL, isChangeTopic, LocalChangeFeed, parseSubject, type ChangedSubject, type ChangeFeed, type ChangeTopic } from './change-feed';
 import type { EmbeddedPostgres } from './embedded-postgres';
 
 /** One LISTEN session: calls `onNotify` with each payload, and `onLost` once if it drops. */
@@ -48,6 +48,10 @@ export class ListenChangeFeed implements ChangeFeed {
     this.local.bump(topic);
   }
 
+  onSubject(listener: (subject: ChangedSubject) => void): () => void {
+    return this.local.onSubject(listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.live = false;
@@ -65,6 +69,10 @@ export class ListenChangeFeed implements ChangeFeed {
       const session = await this.transport({
         onNotify: (payload) => {
           if (isChangeTopic(payload)) this.local.bump(payload);
+          else {
+            const subject = parseSubject(payload);
+            if (subject) this.local.subject(subject);
+          }
         },
         onLost: (err) => {
           if (lost) return;

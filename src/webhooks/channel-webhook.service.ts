@@ -197,6 +197,19 @@ export class ChannelWebhookService {
     });
   }
 
+  /**
+   * One delivery of a channel's endpoint as the log shows it, or null when there is none (or it is
+   * another channel's): what the studio's live delivery log loads once per change, for every
+   * subscriber, each of whom the subscription checks against the one access rule first.
+   */
+  async channelDelivery(channelId: string, deliveryId: string): Promise<DeliveryView | null> {
+    if (!isUuid(deliveryId)) return null;
+    const repo = this.storage.read();
+    const owner = await repo.deliveryEndpoint(deliveryId);
+    if (!owner || owner.channelId !== channelId) return null;
+    return (await repo.delivery(deliveryId)) ?? null;
+  }
+
   /** A live endpoint of a channel the user holds a role on, locked for the change; else not found. */
   private async endpoint(repo: ChannelWebhookRepository, principal: StudioPrincipal, id: string, permission: Permission): Promise<WebhookEndpoint> {
     const endpoint = isUuid(id) ? await repo.endpoint(id) : null;

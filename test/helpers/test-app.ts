@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHttpHandler, type HttpHandler } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createContainer, type Container } from '../../src/container';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createChangeFeed } from '../../src/db/listen-change-feed';
+import { attachSubscriptions, type LiveServer } from '../../src/graphql/subscriptions/ws-server';
 import type { Clock } from '../../src/domain/clock';
 import { createLogger } from '../../src/lib/logger';
 import type { Logger } from '../../src/lib/logger';
@@ -39,6 +42,11 @@ export interface TestApp {
   /** Time as the rate limiter sees it (starts at the real time the app started). */
   limiterClock: LimiterClock;
   db: Database;
+  /**
+   * Listens on a real port of 127.0.0.1, with the GraphQL subscriptions' WebSocket on /graphql
+   * (as main.ts does); once per app. `close` stops it.
+   */
+  listen(): Promise<{ url: string; wsUrl: string; server: Server; live: LiveServer }>;
   close(): Promise<void>;
 }
 
@@ -66,13 +74,28 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
   const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now, logger: options.logger });
   const app = createHttpHandler(c);
+  let listening: { url: string; wsUrl: string; server: Server; live: LiveServer } | null = null;
   return {
     app,
     url: database.url,
     c,
     limiterClock,
     db,
+    async listen() {
+      if (listening) return listening;
+      const server = createServer(app);
+      const live = attachSubscriptions(server, c);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      listening = { url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/graphql`, server, live };
+      return listening;
+    },
     async close() {
+      if (listening) {
+        await listening.live.close();
+        listening.server.closeAllConnections();
+        await new Promise<void>((resolve) => listening!.server.close(() => resolve()));
+      }
       await c.close();
       await db.close();
       await database.drop();

@@ -25,6 +25,8 @@ export interface StudioPrincipal {
   email: string;
   /** channel id -> role */
   roles: ReadonlyMap<string, Role>;
+  /** When the session expires (a live subscription's socket is closed then). */
+  expiresAt?: Date;
 }
 
 /**
@@ -75,6 +77,6 @@ export class StudioAuthService {
     if (!s) throw new DomainError('invalid_key', 'the session is not recognised');
     if (s.endedAt) throw new DomainError('invalid_key', 'the session has ended (signed out, or ended by newer sign-ins)');
     if (s.expiresAt <= this.clock.now()) throw new DomainError('invalid_key', 'the session has expired: sign in again');
-    return { kind: 'studio', sessionId: s.id, userId: s.userId, email: s.email, roles: new Map(s.roles) };
+    return { kind: 'studio', sessionId: s.id, userId: s.userId, email: s.email, roles: new Map(s.roles), expiresAt: s.expiresAt };
   }
 }
