@@ -174,7 +174,8 @@ async function loadSubject(d: SubscriptionDeps, s: LiveSubject): Promise<LiveRec
 /** Maps each value of a stream, passing `return` on (graphql-ws ends a subscription with it). */
 function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncGenerator<U> {
   const it = source[Symbol.asyncIterator]();
-  const out: AsyncGenerator<U> = {
+  // asserted, not annotated: AsyncGenerator has [Symbol.asyncDispose] only with the esnext.disposable lib (the build's lib lacks it)
+  const out = {
     async next() {
       const r = await it.next();
       return r.done ? { done: true, value: undefined } : { done: false, value: await fn(r.value) };
@@ -193,7 +194,7 @@ function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>)
     async [Symbol.asyncDispose]() {
       await it.return?.();
     },
-  };
+  } as AsyncGenerator<U>;
   return out;
 }
 
