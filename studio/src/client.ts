@@ -9,8 +9,8 @@ const EMBEDDED = [
   'CreatedChannelApiKey', 'CreatedWebhookEndpoint', 'RotatedWebhookSecret', 'WebhookAttempt',
 ];
 
-/** Drops every cached value of `fields` on every cached entity of `typename`: the screens showing them ask again. */
-function invalidate(cache: Cache, typename: string, ...fields: string[]): void {
+/** The keys of every cached entity of `typename` reachable from the queries' roots. */
+function entitiesOf(cache: Cache, typename: string): string[] {
   const seen = new Set<string>();
   const walk = (key: string) => {
     for (const f of cache.inspectFields(key)) {
@@ -23,14 +23,26 @@ function invalidate(cache: Cache, typename: string, ...fields: string[]): void {
     }
   };
   walk('Query');
-  for (const key of seen) {
-    if (!key.startsWith(`${typename}:`)) continue;
+  return [...seen].filter((key) => key.startsWith(`${typename}:`));
+}
+
+/** Drops every cached value of `fields` on every cached entity of `typename`: the screens showing them ask again. */
+function invalidate(cache: Cache, typename: string, ...fields: string[]): void {
+  for (const key of entitiesOf(cache, typename)) {
     for (const f of cache.inspectFields(key)) if (fields.includes(f.fieldName)) cache.invalidate(key, f.fieldName, f.arguments ?? undefined);
   }
 }
 
-/** Whether a delivery is already in some endpoint's log in the cache. */
-const known = (cache: Cache, id: string) => cache.resolve({ __typename: 'WebhookDelivery', id }, 'status') !== null;
+/** Whether a delivery is already listed in some endpoint's cached log (then the cache updates it in place). */
+function listed(cache: Cache, id: string): boolean {
+  const key = cache.keyOfEntity({ __typename: 'WebhookDelivery', id });
+  return entitiesOf(cache, 'WebhookEndpoint').some((endpoint) => cache.inspectFields(endpoint)
+    .filter((f) => f.fieldName === 'deliveries')
+    .some((f) => {
+      const list = cache.resolve(endpoint, f.fieldKey);
+      return Array.isArray(list) && (list as unknown[]).includes(key);
+    }));
+}
 
 const graphcache = () => cacheExchange({
   keys: Object.fromEntries(EMBEDDED.map((t) => [t, () => null])),
@@ -52,7 +64,7 @@ const graphcache = () => cacheExchange({
       // a known delivery is updated in place by the normalized cache; a new one joins its log
       webhookDeliveryUpdated: (r, _a, cache) => {
         const d = r.webhookDeliveryUpdated as { id?: string } | undefined;
-        if (d?.id && !known(cache, d.id)) invalidate(cache, 'WebhookEndpoint', 'deliveries');
+        if (d?.id && !listed(cache, d.id)) invalidate(cache, 'WebhookEndpoint', 'deliveries');
       },
     },
   },
@@ -80,7 +92,13 @@ export function studioClient(session: Session | null): StudioClient {
       connectionParams: { token: session.token },
       lazy: true,
       retryAttempts: 20,
-      shouldRetry: (e) => !(e && typeof e === 'object' && 'code' in e && [4401, 4403, 4400].includes((e as CloseEvent).code)),
+      // 4401: the session is over (signed out elsewhere, expired); 4403: a role was revoked; 4429: too many sockets
+      shouldRetry: (e) => !(e && typeof e === 'object' && 'code' in e && [4400, 4401, 4403, 4429].includes((e as CloseEvent).code)),
+      on: {
+        closed: (e) => {
+          if (e && typeof e === 'object' && 'code' in e && (e as CloseEvent).code === 4401) setSession(null);
+        },
+      },
     });
   }
   const client = new Client({

@@ -15,6 +15,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Channel($slug: String!) {\n    channel(slug: $slug) {\n      id slug name plan billingState approved role permissions\n      liveSlots { used total }\n    }\n  }\n": typeof types.ChannelDocument,
+    "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": typeof types.BroadcastUpdatedDocument,
+    "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": typeof types.BroadcastHealthChangedDocument,
+    "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n": typeof types.WebhookDeliveryUpdatedDocument,
     "\n  fragment BroadcastFields on Broadcast {\n    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl\n    ingest { serverUrl streamKey }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
     "\n  mutation CreateBroadcast($slug: String!, $input: BroadcastInput!) {\n    createBroadcast(channel: $slug, input: $input) { ...BroadcastFields }\n  }\n": typeof types.CreateBroadcastDocument,
     "\n  mutation UpdateBroadcast($id: ID!, $input: BroadcastPatch!) {\n    updateBroadcast(id: $id, input: $input) { ...BroadcastFields }\n  }\n": typeof types.UpdateBroadcastDocument,
@@ -41,6 +44,9 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Channel($slug: String!) {\n    channel(slug: $slug) {\n      id slug name plan billingState approved role permissions\n      liveSlots { used total }\n    }\n  }\n": types.ChannelDocument,
+    "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": types.BroadcastUpdatedDocument,
+    "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": types.BroadcastHealthChangedDocument,
+    "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n": types.WebhookDeliveryUpdatedDocument,
     "\n  fragment BroadcastFields on Broadcast {\n    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl\n    ingest { serverUrl streamKey }\n  }\n": types.BroadcastFieldsFragmentDoc,
     "\n  mutation CreateBroadcast($slug: String!, $input: BroadcastInput!) {\n    createBroadcast(channel: $slug, input: $input) { ...BroadcastFields }\n  }\n": types.CreateBroadcastDocument,
     "\n  mutation UpdateBroadcast($id: ID!, $input: BroadcastPatch!) {\n    updateBroadcast(id: $id, input: $input) { ...BroadcastFields }\n  }\n": types.UpdateBroadcastDocument,
@@ -84,6 +90,18 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Channel($slug: String!) {\n    channel(slug: $slug) {\n      id slug name plan billingState approved role permissions\n      liveSlots { used total }\n    }\n  }\n"): (typeof documents)["\n  query Channel($slug: String!) {\n    channel(slug: $slug) {\n      id slug name plan billingState approved role permissions\n      liveSlots { used total }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"): (typeof documents)["\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"): (typeof documents)["\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n"): (typeof documents)["\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,7 @@ import { DISCIPLINE_NAMES, SOURCE_NAMES, StateBadge, VISIBILITY_NAMES } from '..
 import { useChannel } from '../channel';
 import { apiErrors, explain, explainAll } from '../errors';
 import { graphql } from '../gql';
+import { useLiveHealth } from '../live';
 import { takeOnce } from '../once';
 import { Link, paths } from '../router';
 import { CopyButton, Empty, ErrorNote, SecretOnce, Time } from '../ui/bits';
@@ -37,6 +38,7 @@ const RotateKey = graphql(`
 export function BroadcastScreen({ slug, id }: { slug: string; id: string }) {
   const [result] = useQuery({ query: BroadcastDetail, variables: { slug, id } });
   const { can } = useChannel(slug);
+  useLiveHealth(id);
   const [editing, setEditing] = useState(false);
   const [ending, setEnding] = useState(false);
   const [rotating, setRotating] = useState(false);
@@ -125,7 +127,7 @@ export function BroadcastScreen({ slug, id }: { slug: string; id: string }) {
           <div className="secret-row">
             <span className="secret-label">Server URL</span>
             <code className="secret-value" data-testid="ingest-server">{b.ingest.serverUrl}</code>
-            <CopyButton value={b.ingest.serverUrl} label="Copy server URL" />
+            <CopyButton value={b.ingest.serverUrl} what="server URL" />
           </div>
           {streamKey ? (
             <SecretOnce label="Stream key" value={streamKey} note="Copy it into your encoder now: it is shown this once. Rotate it if it leaks." />

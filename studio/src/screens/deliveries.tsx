@@ -4,6 +4,7 @@ import { useChannel } from '../channel';
 import { explainAll, formErrors } from '../errors';
 import { graphql } from '../gql';
 import type { ChannelWebhookEvent, WebhookDeliveryStatus } from '../gql/graphql';
+import { useLiveDeliveries } from '../live';
 import { Link, paths } from '../router';
 import { Badge, described, Empty, ErrorNote, Field, Time, withOffset } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
@@ -41,6 +42,7 @@ export function DeliveriesScreen({ slug, id }: { slug: string; id: string }) {
   const { can } = useChannel(slug);
   const manage = can('WEBHOOKS');
   const [result] = useQuery({ query: DeliveryLog, variables: { slug } });
+  useLiveDeliveries(slug);
   const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
   const [event, setEvent] = useState<ChannelWebhookEvent | ''>('');
   const [open, setOpen] = useState<string | null>(null);

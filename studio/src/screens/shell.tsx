@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { BILLING_NAMES, PLAN_NAMES, ROLE_NAMES, useChannel } from '../channel';
 import { graphql } from '../gql';
+import { useLiveBroadcasts } from '../live';
 import { Link, navigate, paths, useLocation } from '../router';
 import { getSession, setSession } from '../session';
 import { Empty } from '../ui/bits';
@@ -82,6 +83,8 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 
 function ChannelBar({ slug }: { slug: string }) {
   const { channel, error } = useChannel(slug);
+  // while a channel is open, its broadcasts' changes update its lists and live slots
+  useLiveBroadcasts(slug);
   if (error) return <Empty title="This channel is not one of yours, or it does not exist." />;
   if (!channel) return null;
   return (

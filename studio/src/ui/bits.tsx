@@ -8,14 +8,15 @@ export function SecretOnce({ label, value, note }: { label: string; value: strin
       <div className="secret-label">{label}</div>
       <div className="secret-row">
         <code className="secret-value" data-testid="secret">{value}</code>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton value={value} what={label.toLowerCase()} />
       </div>
       <p className="hint">{note ?? 'Copy it now: it is shown this once and cannot be read again.'}</p>
     </div>
   );
 }
 
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** Copies `value`; its accessible name is “Copy <what>”, which starts with what it shows. */
+export function CopyButton({ value, what }: { value: string; what: string }) {
   const toast = useToast();
   const [done, setDone] = useState(false);
   const copy = async () => {
@@ -28,7 +29,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       toast('The browser refused the clipboard: select the text and copy it.', 'error');
     }
   };
-  return <button type="button" className="button small" aria-label={label} onClick={copy}>{done ? 'Copied' : 'Copy'}</button>;
+  return <button type="button" className="button small" onClick={copy}>{done ? 'Copied' : 'Copy'}<span className="visually-hidden"> {what}</span></button>;
 }
 
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {
