@@ -10,7 +10,7 @@ const BroadcastUpdated = graphql(`
   subscription BroadcastUpdated($slug: String!) {
     broadcastUpdated(channelSlug: $slug) {
       ...BroadcastFields
-      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }
+      ...HealthFields
     }
   }
 `);
@@ -19,7 +19,7 @@ const HealthChanged = graphql(`
   subscription BroadcastHealthChanged($id: ID!) {
     broadcastHealthChanged(broadcastId: $id) {
       ...BroadcastFields
-      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }
+      ...HealthFields
     }
   }
 `);
@@ -27,8 +27,7 @@ const HealthChanged = graphql(`
 const DeliveryUpdated = graphql(`
   subscription WebhookDeliveryUpdated($slug: String!) {
     webhookDeliveryUpdated(channelSlug: $slug) {
-      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt
-      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }
+      ...DeliveryFields
     }
   }
 `);

@@ -15,18 +15,20 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Channel($slug: String!) {\n    channel(slug: $slug) {\n      id slug name plan billingState approved role permissions\n      liveSlots { used total }\n    }\n  }\n": typeof types.ChannelDocument,
-    "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": typeof types.BroadcastUpdatedDocument,
-    "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": typeof types.BroadcastHealthChangedDocument,
-    "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n": typeof types.WebhookDeliveryUpdatedDocument,
     "\n  fragment BroadcastFields on Broadcast {\n    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl\n    ingest { serverUrl streamKey }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
+    "\n  fragment HealthFields on Broadcast {\n    health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n  }\n": typeof types.HealthFieldsFragmentDoc,
+    "\n  fragment DeliveryFields on WebhookDelivery {\n    id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n    attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
+    "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n": typeof types.BroadcastUpdatedDocument,
+    "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n": typeof types.BroadcastHealthChangedDocument,
+    "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      ...DeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveryUpdatedDocument,
     "\n  mutation CreateBroadcast($slug: String!, $input: BroadcastInput!) {\n    createBroadcast(channel: $slug, input: $input) { ...BroadcastFields }\n  }\n": typeof types.CreateBroadcastDocument,
     "\n  mutation UpdateBroadcast($id: ID!, $input: BroadcastPatch!) {\n    updateBroadcast(id: $id, input: $input) { ...BroadcastFields }\n  }\n": typeof types.UpdateBroadcastDocument,
-    "\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n      }\n    }\n  }\n": typeof types.BroadcastDetailDocument,
+    "\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        ...HealthFields\n      }\n    }\n  }\n": typeof types.BroadcastDetailDocument,
     "\n  mutation GoLive($id: ID!) { goLive(id: $id) { ...BroadcastFields } }\n": typeof types.GoLiveDocument,
     "\n  mutation EndBroadcast($id: ID!) { endBroadcast(id: $id) { ...BroadcastFields } }\n": typeof types.EndBroadcastDocument,
     "\n  mutation RotateStreamKey($id: ID!) { rotateStreamKey(id: $id) { id ingest { serverUrl streamKey } } }\n": typeof types.RotateStreamKeyDocument,
     "\n  query BroadcastList($slug: String!, $state: BroadcastState, $first: Int, $after: String) {\n    channel(slug: $slug) {\n      id\n      broadcasts(state: $state, first: $first, after: $after) {\n        edges { cursor node { id title state source scheduledAt startedAt endedAt visibility } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.BroadcastListDocument,
-    "\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 100) {\n          id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n          attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n        }\n      }\n    }\n  }\n": typeof types.DeliveryLogDocument,
+    "\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 50) {\n          ...DeliveryFields\n        }\n      }\n    }\n  }\n": typeof types.DeliveryLogDocument,
     "\n  mutation RedeliverWebhookDelivery($id: ID!) { redeliverWebhookDelivery(id: $id) { id status } }\n": typeof types.RedeliverWebhookDeliveryDocument,
     "\n  mutation RecoverWebhookDeliveries($endpoint: ID!, $since: DateTimeISO!, $until: DateTimeISO) {\n    recoverWebhookDeliveries(endpoint: $endpoint, since: $since, until: $until) { id }\n  }\n": typeof types.RecoverWebhookDeliveriesDocument,
     "\n  query ChannelKeys($slug: String!) {\n    channel(slug: $slug) { id apiKeys { id name prefix scopes createdAt revokedAt lastUsedAt } }\n  }\n": typeof types.ChannelKeysDocument,
@@ -44,18 +46,20 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Channel($slug: String!) {\n    channel(slug: $slug) {\n      id slug name plan billingState approved role permissions\n      liveSlots { used total }\n    }\n  }\n": types.ChannelDocument,
-    "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": types.BroadcastUpdatedDocument,
-    "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n": types.BroadcastHealthChangedDocument,
-    "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n": types.WebhookDeliveryUpdatedDocument,
     "\n  fragment BroadcastFields on Broadcast {\n    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl\n    ingest { serverUrl streamKey }\n  }\n": types.BroadcastFieldsFragmentDoc,
+    "\n  fragment HealthFields on Broadcast {\n    health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n  }\n": types.HealthFieldsFragmentDoc,
+    "\n  fragment DeliveryFields on WebhookDelivery {\n    id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n    attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n  }\n": types.DeliveryFieldsFragmentDoc,
+    "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n": types.BroadcastUpdatedDocument,
+    "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n": types.BroadcastHealthChangedDocument,
+    "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      ...DeliveryFields\n    }\n  }\n": types.WebhookDeliveryUpdatedDocument,
     "\n  mutation CreateBroadcast($slug: String!, $input: BroadcastInput!) {\n    createBroadcast(channel: $slug, input: $input) { ...BroadcastFields }\n  }\n": types.CreateBroadcastDocument,
     "\n  mutation UpdateBroadcast($id: ID!, $input: BroadcastPatch!) {\n    updateBroadcast(id: $id, input: $input) { ...BroadcastFields }\n  }\n": types.UpdateBroadcastDocument,
-    "\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n      }\n    }\n  }\n": types.BroadcastDetailDocument,
+    "\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        ...HealthFields\n      }\n    }\n  }\n": types.BroadcastDetailDocument,
     "\n  mutation GoLive($id: ID!) { goLive(id: $id) { ...BroadcastFields } }\n": types.GoLiveDocument,
     "\n  mutation EndBroadcast($id: ID!) { endBroadcast(id: $id) { ...BroadcastFields } }\n": types.EndBroadcastDocument,
     "\n  mutation RotateStreamKey($id: ID!) { rotateStreamKey(id: $id) { id ingest { serverUrl streamKey } } }\n": types.RotateStreamKeyDocument,
     "\n  query BroadcastList($slug: String!, $state: BroadcastState, $first: Int, $after: String) {\n    channel(slug: $slug) {\n      id\n      broadcasts(state: $state, first: $first, after: $after) {\n        edges { cursor node { id title state source scheduledAt startedAt endedAt visibility } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.BroadcastListDocument,
-    "\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 100) {\n          id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n          attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n        }\n      }\n    }\n  }\n": types.DeliveryLogDocument,
+    "\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 50) {\n          ...DeliveryFields\n        }\n      }\n    }\n  }\n": types.DeliveryLogDocument,
     "\n  mutation RedeliverWebhookDelivery($id: ID!) { redeliverWebhookDelivery(id: $id) { id status } }\n": types.RedeliverWebhookDeliveryDocument,
     "\n  mutation RecoverWebhookDeliveries($endpoint: ID!, $since: DateTimeISO!, $until: DateTimeISO) {\n    recoverWebhookDeliveries(endpoint: $endpoint, since: $since, until: $until) { id }\n  }\n": types.RecoverWebhookDeliveriesDocument,
     "\n  query ChannelKeys($slug: String!) {\n    channel(slug: $slug) { id apiKeys { id name prefix scopes createdAt revokedAt lastUsedAt } }\n  }\n": types.ChannelKeysDocument,
@@ -93,19 +97,27 @@ export function graphql(source: "\n  query Channel($slug: String!) {\n    channe
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"): (typeof documents)["\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"): (typeof documents)["\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n"): (typeof documents)["\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n      attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl\n    ingest { serverUrl streamKey }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl\n    ingest { serverUrl streamKey }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment HealthFields on Broadcast {\n    health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n  }\n"): (typeof documents)["\n  fragment HealthFields on Broadcast {\n    health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DeliveryFields on WebhookDelivery {\n    id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n    attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n  }\n"): (typeof documents)["\n  fragment DeliveryFields on WebhookDelivery {\n    id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n    attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n"): (typeof documents)["\n  subscription BroadcastUpdated($slug: String!) {\n    broadcastUpdated(channelSlug: $slug) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n"): (typeof documents)["\n  subscription BroadcastHealthChanged($id: ID!) {\n    broadcastHealthChanged(broadcastId: $id) {\n      ...BroadcastFields\n      ...HealthFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      ...DeliveryFields\n    }\n  }\n"): (typeof documents)["\n  subscription WebhookDeliveryUpdated($slug: String!) {\n    webhookDeliveryUpdated(channelSlug: $slug) {\n      ...DeliveryFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -117,7 +129,7 @@ export function graphql(source: "\n  mutation UpdateBroadcast($id: ID!, $input: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        ...HealthFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query BroadcastDetail($slug: String!, $id: ID!) {\n    channel(slug: $slug) {\n      id\n      broadcast(id: $id) {\n        ...BroadcastFields\n        ...HealthFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -137,7 +149,7 @@ export function graphql(source: "\n  query BroadcastList($slug: String!, $state:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 100) {\n          id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n          attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 100) {\n          id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt\n          attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 50) {\n          ...DeliveryFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DeliveryLog($slug: String!) {\n    channel(slug: $slug) {\n      id\n      webhookEndpoints {\n        id url enabled\n        deliveries(first: 50) {\n          ...DeliveryFields\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -7,15 +7,8 @@ import type { BroadcastPatch, BroadcastSource, Discipline, Visibility } from '..
 import { keepOnce } from '../once';
 import { navigate, paths } from '../router';
 import { Dialog } from '../ui/dialog';
-import { described, ErrorNote, Field, toLocalInput, withOffset } from '../ui/bits';
+import { described, Field, FormFoot, toLocalInput, withOffset } from '../ui/bits';
 import { useToast } from '../ui/toast';
-
-export const BroadcastFields = graphql(`
-  fragment BroadcastFields on Broadcast {
-    id slug channelSlug title source sourceUrl scheduledAt startedAt endedAt state visibility discipline language tags replayUrl
-    ingest { serverUrl streamKey }
-  }
-`);
 
 const Create = graphql(`
   mutation CreateBroadcast($slug: String!, $input: BroadcastInput!) {
@@ -146,11 +139,7 @@ export function BroadcastForm({ slug, open, onClose, broadcast }: { slug: string
         <Field label="Tags" id="b-tags" error={byField.tags} hint="Up to 10, separated by commas: a-z, 0-9 and -.">
           <input {...described('b-tags', byField.tags, 'tags')} value={values.tags} onChange={(e) => set('tags')(e.target.value)} />
         </Field>
-        <ErrorNote text={other.join(' ')} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary" disabled={result.fetching}>{broadcast ? 'Save changes' : 'Create broadcast'}</button>
-        </div>
+        <FormFoot errors={other} onCancel={onClose} submit={broadcast ? 'Save changes' : 'Create broadcast'} busy={result.fetching} />
       </form>
     </Dialog>
   );

@@ -19,7 +19,7 @@ const BroadcastDetail = graphql(`
       id
       broadcast(id: $id) {
         ...BroadcastFields
-        health { signal bitrateKbps resolution fps viewers warnings { code message } updatedAt }
+        ...HealthFields
       }
     }
   }

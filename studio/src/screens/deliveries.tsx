@@ -6,7 +6,7 @@ import { graphql } from '../gql';
 import type { ChannelWebhookEvent, WebhookDeliveryStatus } from '../gql/graphql';
 import { useLiveDeliveries } from '../live';
 import { Link, paths } from '../router';
-import { Badge, described, Empty, ErrorNote, Field, Time, withOffset } from '../ui/bits';
+import { Badge, described, Empty, ErrorNote, Field, FormFoot, Time, withOffset } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { useToast } from '../ui/toast';
 import { STATUS_NAMES, STATUS_TONE, wireEvent } from '../webhook-bits';
@@ -18,9 +18,8 @@ const DeliveryLog = graphql(`
       id
       webhookEndpoints {
         id url enabled
-        deliveries(first: 100) {
-          id eventId event status attempt nextAttemptAt replayOf lastStatusCode lastError createdAt completedAt
-          attempts { attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt }
+        deliveries(first: 50) {
+          ...DeliveryFields
         }
       }
     }
@@ -93,7 +92,7 @@ export function DeliveriesScreen({ slug, id }: { slug: string; id: string }) {
             {ALL_EVENTS.map((ev) => <option key={ev} value={ev}>{wireEvent(ev)}</option>)}
           </select>
         </label>
-        <span className="muted small">The newest 100 deliveries; updated live.</span>
+        <span className="muted small">The newest 50 deliveries; updated live.</span>
       </div>
       <ErrorNote text={explainAll(result.error) || explainAll(redelivered.error) || explainAll(pinged.error)} />
       {endpoint.deliveries.length === 0 && <Empty title="Nothing has been sent to this endpoint yet.">{manage ? 'Press Test to send a ping.' : null}</Empty>}
@@ -173,11 +172,7 @@ function RecoverDialog({ endpointId, open, onClose }: { endpointId: string; open
         <Field label="Until (optional)" id="r-until" error={byField.until} hint="Empty: until now.">
           <input type="datetime-local" {...described('r-until', byField.until, 'hint')} value={until} onChange={(e) => setUntil(e.target.value)} />
         </Field>
-        <ErrorNote text={other.join(' ')} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary" disabled={result.fetching || !since}>Send again</button>
-        </div>
+        <FormFoot errors={other} onCancel={onClose} submit="Send again" busy={result.fetching || !since} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { useChannel } from '../channel';
 import { explainAll, formErrors } from '../errors';
 import { graphql } from '../gql';
 import type { ChannelScope } from '../gql/graphql';
-import { Badge, described, Empty, ErrorNote, Field, SecretOnce, Time } from '../ui/bits';
+import { Badge, Checks, described, Empty, ErrorNote, Field, FormFoot, SecretOnce, Time } from '../ui/bits';
 import { Confirm, Dialog } from '../ui/dialog';
 import { useToast } from '../ui/toast';
 
@@ -123,21 +123,8 @@ function CreateKeyDialog({ slug, open, onClose }: { slug: string; open: boolean;
           <Field label="Name" id="k-name" error={byField.name} hint="To recognise the key by, e.g. “CI pipeline”.">
             <input {...described('k-name', byField.name, 'hint')} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <fieldset className="checks">
-            <legend>Scopes</legend>
-            {SCOPES.map((s) => (
-              <label key={s.value} className="check">
-                <input type="checkbox" checked={scopes.includes(s.value)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s.value] : scopes.filter((x) => x !== s.value))} />
-                <span><code>{s.label}</code> <span className="muted">{s.hint}</span></span>
-              </label>
-            ))}
-            {byField.scopes && <p className="field-error" role="alert">{byField.scopes}</p>}
-          </fieldset>
-          <ErrorNote text={other.join(' ')} />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={close}>Cancel</button>
-            <button type="submit" className="button primary" disabled={result.fetching}>Create key</button>
-          </div>
+          <Checks legend="Scopes" options={SCOPES.map((x) => ({ value: x.value, code: x.label, hint: x.hint }))} value={scopes} onChange={setScopes} error={byField.scopes} />
+          <FormFoot errors={other} onCancel={close} submit="Create key" busy={result.fetching} />
         </form>
       )}
     </Dialog>

@@ -5,7 +5,7 @@ import { explainAll, formErrors } from '../errors';
 import { graphql } from '../gql';
 import type { ChannelWebhookEvent } from '../gql/graphql';
 import { Link, paths } from '../router';
-import { Badge, described, Empty, ErrorNote, Field, SecretOnce, Time, withOffset } from '../ui/bits';
+import { Badge, Checks, described, Empty, ErrorNote, Field, FormFoot, SecretOnce, Time, withOffset } from '../ui/bits';
 import { Confirm, Dialog } from '../ui/dialog';
 import { useToast } from '../ui/toast';
 import { EVENTS, wireEvent } from '../webhook-bits';
@@ -142,21 +142,8 @@ function CreateEndpointDialog({ slug, open, onClose }: { slug: string; open: boo
           <Field label="Endpoint URL" id="w-url" error={byField.url} hint="An https URL that answers 2xx quickly.">
             <input type="url" {...described('w-url', byField.url, 'hint')} placeholder="https://example.com/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} />
           </Field>
-          <fieldset className="checks">
-            <legend>Events</legend>
-            {EVENTS.map((ev) => (
-              <label key={ev.value} className="check">
-                <input type="checkbox" checked={events.includes(ev.value)} onChange={(e) => setEvents(e.target.checked ? [...events, ev.value] : events.filter((x) => x !== ev.value))} />
-                <span><code>{ev.wire}</code> <span className="muted">{ev.hint}</span></span>
-              </label>
-            ))}
-            {byField.events && <p className="field-error" role="alert">{byField.events}</p>}
-          </fieldset>
-          <ErrorNote text={other.join(' ')} />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={close}>Cancel</button>
-            <button type="submit" className="button primary" disabled={result.fetching}>Add endpoint</button>
-          </div>
+          <Checks legend="Events" options={EVENTS.map((x) => ({ value: x.value, code: x.wire, hint: x.hint }))} value={events} onChange={setEvents} error={byField.events} />
+          <FormFoot errors={other} onCancel={close} submit="Add endpoint" busy={result.fetching} />
         </form>
       )}
     </Dialog>
@@ -192,11 +179,7 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint | null; onClos
           <Field label="Switch time" id="w-switch" error={byField.switchAt} hint="Leave empty for 24 hours from now. Your local time.">
             <input type="datetime-local" {...described('w-switch', byField.switchAt, 'hint')} value={switchAt} onChange={(e) => setSwitchAt(e.target.value)} />
           </Field>
-          <ErrorNote text={other.join(' ')} />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={close}>Cancel</button>
-            <button type="submit" className="button primary" disabled={result.fetching}>Rotate secret</button>
-          </div>
+          <FormFoot errors={other} onCancel={close} submit="Rotate secret" busy={result.fetching} />
         </form>
       )}
     </Dialog>

@@ -92,3 +92,34 @@ export function toLocalInput(iso: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** A set of checkboxes over a closed list (scopes, events), with the API's message for the field. */
+export function Checks<V extends string>({ legend, options, value, onChange, error }: {
+  legend: string; options: readonly { value: V; code: string; hint: string }[]; value: readonly V[]; onChange: (next: V[]) => void; error?: string;
+}) {
+  return (
+    <fieldset className="checks">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="check">
+          <input type="checkbox" checked={value.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((x) => x !== o.value))} />
+          <span><code>{o.code}</code> <span className="muted">{o.hint}</span></span>
+        </label>
+      ))}
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** The foot of a form in a dialog: the errors that name no field, Cancel, and the submit button. */
+export function FormFoot({ errors, onCancel, submit, busy }: { errors: string[]; onCancel: () => void; submit: string; busy: boolean }) {
+  return (
+    <>
+      <ErrorNote text={errors.join(' ')} />
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="button primary" disabled={busy}>{submit}</button>
+      </div>
+    </>
+  );
+}
