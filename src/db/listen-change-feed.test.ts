@@ -43,6 +43,22 @@ describe('ListenChangeFeed', () => {
     expect(sessions[0].closed).toBe(true);
   });
 
+  it('hands a subject notification (live:<kind>:<channel>:<id>) to onSubject listeners, bumping no topic', async () => {
+    const { transport, sessions } = fakeTransport();
+    const feed = await new ListenChangeFeed(transport, logger).start();
+    const subjects: unknown[] = [];
+    feed.onSubject((s) => subjects.push(s));
+    const channel = '11111111-1111-4111-8111-111111111111';
+    const id = '22222222-2222-4222-8222-222222222222';
+    sessions[0].notify(`live:health:${channel}:${id}`);
+    sessions[0].notify(`live:delivery:${channel}:${id}`);
+    sessions[0].notify(`live:unknown:${channel}:${id}`);
+    sessions[0].notify('live:broadcast:not-a-uuid:x');
+    expect(subjects).toEqual([{ kind: 'health', channelId: channel, id }, { kind: 'delivery', channelId: channel, id }]);
+    for (const t of CHANGE_TOPICS) expect(feed.version(t)).toBe(1);
+    await feed.close();
+  });
+
   it('when the connection is lost: not live (caches fall back to the short TTL), reconnects with backoff, bumps every topic', async () => {
     const { transport, sessions, refuseNext } = fakeTransport();
     const feed = await new ListenChangeFeed(transport, logger, { minBackoffMs: 1, maxBackoffMs: 4 }).start();

@@ -33,6 +33,14 @@ export class Received<T = Record<string, unknown>> {
     return this.results[n - 1];
   }
 
+  /** The first result that satisfies `check`, once it has arrived. */
+  async first(check: (r: Received<T>['results'][number]) => boolean): Promise<Received<T>['results'][number]> {
+    for (let seen = 0; ; seen++) {
+      const r = await this.nth(seen + 1);
+      if (check(r)) return r;
+    }
+  }
+
   /** Resolves when the subscription has ended (completed, errored or its socket closed). */
   async ended(): Promise<void> {
     while (!this.completed) await new Promise<void>((resolve) => this.waiters.push(resolve));

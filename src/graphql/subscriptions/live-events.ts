@@ -40,6 +40,7 @@ export const MAX_WAITING = 100;
  */
 export class LiveEvents<T> {
   private readonly routes = new Set<Route<T>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly detach: () => void;
 
   /** `load` reads a changed row once for all its subscribers; null when there is nothing to show (gone, or not the channel's). */
@@ -112,9 +113,28 @@ export class LiveEvents<T> {
     return iterator;
   }
 
+  /**
+   * Hands `subject` to its subscribers again after `delayMs`, as if it had changed then: for what
+   * changes with time alone (a health whose latest report goes stale). One wake per subject; a
+   * later call replaces it. Local to this instance (each instance wakes its own subscribers).
+   */
+  wakeAt(subject: LiveSubject, delayMs: number): void {
+    const key = `${subject.kind}:${subject.id}`;
+    const previous = this.timers.get(key);
+    if (previous) clearTimeout(previous);
+    const timer = setTimeout(() => {
+      this.timers.delete(key);
+      this.dispatch(subject);
+    }, Math.max(0, Math.min(delayMs, 2 ** 31 - 1)));
+    timer.unref();
+    this.timers.set(key, timer);
+  }
+
   /** Stops hearing the feed and ends every stream. */
   close(): void {
     this.detach();
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
     for (const r of [...this.routes]) r.finish();
   }
 

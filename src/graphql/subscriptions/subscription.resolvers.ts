@@ -6,6 +6,7 @@ import { Broadcast } from '../graphql.types';
 import { GqlWebhookDelivery } from '../webhook.types';
 import { toDelivery } from '../webhooks.resolvers';
 import { liveContext, type LiveEvent } from './live-context';
+import { wakeHealth } from './health-wake';
 import type { LiveSubject } from './live-events';
 
 type Args<T> = SubscribeResolverData<unknown, T, GqlContext>;
@@ -55,7 +56,10 @@ export class SubscriptionResolver {
     subscribe: async ({ args, context }: Args<{ broadcastId: string }>) => {
       const broadcast = await context.services.broadcasts.get(signedIn(context), args.broadcastId);
       const channelId = broadcast.channel.id;
-      return follow(context, channelId, (s) => (s.kind === 'health' || s.kind === 'broadcast') && s.id === broadcast.id);
+      const stream = follow(context, channelId, (s) => (s.kind === 'health' || s.kind === 'broadcast') && s.id === broadcast.id);
+      // a health that goes stale without a report changes then: the subscriber hears it
+      wakeHealth(liveContext(context).live.events, channelId, broadcast, await context.loaders.telemetry.load(broadcast.id), context.clock.now());
+      return stream;
     },
   })
   broadcastHealthChanged(

@@ -18,6 +18,7 @@ import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE } from '../input-g
 import { LIMIT_CODES, QUERY_LIMITS, queryLimits, tooManyTokens, tooManyTokensMessage } from '../query-limits';
 import { studioSchema } from '../schema';
 import type { LiveContext, LiveRecord } from './live-context';
+import { wakeHealth } from './health-wake';
 import { LiveEvents, type LiveSubject, type SubjectSource } from './live-events';
 
 /** Close codes (graphql-ws's, whose client does not retry 4401 and 4429; it retries 4403). */
@@ -161,21 +162,27 @@ class LiveSocket {
   }
 }
 
-/** A changed row read once for all its subscribers (null when it is gone or no longer the channel's). */
-async function loadSubject(d: SubscriptionDeps, s: LiveSubject): Promise<LiveRecord | null> {
+/**
+ * A changed row read once for all its subscribers (null when it is gone or no longer the
+ * channel's). A health that will change with time alone (its latest report going stale) wakes its
+ * subscribers again then (`wakeHealth`).
+ */
+async function loadSubject(d: SubscriptionDeps, s: LiveSubject, events: LiveEvents<LiveRecord>): Promise<LiveRecord | null> {
   if (s.kind === 'delivery') {
     const delivery = await d.services.channelWebhooks.channelDelivery(s.channelId, s.id);
     return delivery && { kind: 'delivery', delivery };
   }
   const [broadcast, [telemetry]] = await Promise.all([d.services.broadcasts.get(LIVE_READER, s.id), d.queries.studio.telemetry([s.id])]);
-  return broadcast.channel.id === s.channelId ? { kind: s.kind, broadcast, telemetry } : null;
+  if (broadcast.channel.id !== s.channelId) return null;
+  wakeHealth(events, s.channelId, broadcast, telemetry, d.clock.now());
+  return { kind: s.kind, broadcast, telemetry };
 }
 
+
 /** Maps each value of a stream, passing `return` on (graphql-ws ends a subscription with it). */
-function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncGenerator<U> {
+function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncIterableIterator<U> {
   const it = source[Symbol.asyncIterator]();
-  // asserted, not annotated: AsyncGenerator has [Symbol.asyncDispose] only with the esnext.disposable lib (the build's lib lacks it)
-  const out = {
+  const out: AsyncIterableIterator<U> = {
     async next() {
       const r = await it.next();
       return r.done ? { done: true, value: undefined } : { done: false, value: await fn(r.value) };
@@ -191,11 +198,32 @@ function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>)
     [Symbol.asyncIterator]() {
       return out;
     },
-    async [Symbol.asyncDispose]() {
-      await it.return?.();
-    },
-  } as AsyncGenerator<U>;
+  };
   return out;
+}
+
+type Checked = { document: DocumentNode } | { errors: GraphQLError[] };
+
+/**
+ * Parsed and validated documents by their text: the studio opens the same few subscriptions on
+ * every socket, so they share one syntax tree (the largest part of an idle subscription) and are
+ * checked once. Holds at most MAX_DOCUMENTS, the oldest dropped first.
+ */
+class CheckedDocuments {
+  static readonly MAX_DOCUMENTS = 200;
+  private readonly kept = new Map<string, Checked>();
+
+  constructor(private readonly check_: (query: string) => Checked) {}
+
+  check(query: string): Checked {
+    let found = this.kept.get(query);
+    if (!found) {
+      found = this.check_(query);
+      if (this.kept.size >= CheckedDocuments.MAX_DOCUMENTS) this.kept.delete(this.kept.keys().next().value as string);
+      this.kept.set(query, found);
+    }
+    return found;
+  }
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string, message: string): void {
@@ -222,7 +250,7 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
   const schema = studioSchema();
   const limits = queryLimits(d.config.env);
   const rules = [...specifiedRules, ...limits.validationRules, noNulInStringLiterals];
-  const events = new LiveEvents<LiveRecord>(d.changes, (s) => loadSubject(d, s));
+  const events: LiveEvents<LiveRecord> = new LiveEvents<LiveRecord>(d.changes, (s) => loadSubject(d, s, events));
   const sockets = new Map<WebSocket, LiveSocket>();
   const bySession = new Map<string, Set<LiveSocket>>();
   const { perSocket, socketsPerSession } = d.config.subscriptions;
@@ -249,6 +277,16 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
     if (set?.size === 0) bySession.delete(live.principal.sessionId);
   };
   const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => errors.map((e) => formatError(e.toJSON(), e));
+  const documents = new CheckedDocuments((query) => {
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens: QUERY_LIMITS.tokens });
+    } catch (err) {
+      return { errors: [err instanceof GraphQLError ? err : new GraphQLError(String(err))] };
+    }
+    const errors = validate(schema, document, rules);
+    return errors.length > 0 ? { errors: [...errors] } : { document };
+  });
 
   useServer<ConnectionParams>({
     schema,
@@ -291,14 +329,9 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
       if (typeof payload.query !== 'string') return [limitError('the subscribe message has no query', 'invalid_query')];
       if (tooManyTokens(payload.query)) return [limitError(tooManyTokensMessage(), LIMIT_CODES.tokens)];
       if (hasNul(payload.variables)) return [limitError(NUL_MESSAGE, NUL_CODE)];
-      let document: DocumentNode;
-      try {
-        document = parse(payload.query, { maxTokens: QUERY_LIMITS.tokens });
-      } catch (err) {
-        return [err instanceof GraphQLError ? err : new GraphQLError(String(err))];
-      }
-      const errors = validate(schema, document, rules);
-      if (errors.length > 0) return format(errors).map((e) => new GraphQLError(e.message, { extensions: e.extensions }));
+      const checked = documents.check(payload.query);
+      if ('errors' in checked) return checked.errors;
+      const { document } = checked;
       const operation = getOperationAST(document, payload.operationName);
       if (!operation) return [limitError('name the operation to run (operationName)', 'invalid_query')];
       if (operation.operation !== 'subscription') {
@@ -324,7 +357,9 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
         return execute({ ...args, rootValue: payload, contextValue: fresh }) as Promise<ExecutionResult>;
       });
     },
+    // every error leaves with one of the studio's codes (src/graphql/error-codes.ts), as on HTTP
     onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+    onError: (_ctx, _id, _payload, errors) => format(errors),
     onComplete: (ctx, id) => {
       socketOf(ctx)?.follows.delete(id);
     },

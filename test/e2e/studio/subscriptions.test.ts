@@ -4,6 +4,8 @@ import { LIVE_CLOSE, type LiveServer } from '../../../src/graphql/subscriptions/
 import { LiveClient, until } from '../../helpers/live-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { ingest, MutableClock, TV_ENV } from '../../helpers/tv-client';
+import { WebhookReceiver } from '../../helpers/webhook-receiver';
+import { createDeliveryWorker } from '../../../src/webhooks/worker.factory';
 
 /**
  * GraphQL subscriptions over graphql-ws (docs/studio-graphql.md#subscriptions), with real sockets:
@@ -11,7 +13,10 @@ import { ingest, MutableClock, TV_ENV } from '../../helpers/tv-client';
  * media server's callbacks, the studio's mutations), so every event crosses the change feed.
  */
 
-const env = { ...TV_ENV, SUBSCRIPTION_SOCKETS_PER_SESSION: '2', SUBSCRIPTIONS_PER_SOCKET: '2' };
+const env = {
+  ...TV_ENV, SUBSCRIPTION_SOCKETS_PER_SESSION: '2', SUBSCRIPTIONS_PER_SOCKET: '2',
+  WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000',
+};
 /** The service's clock on both instances; only the last test moves it (past a session's expiry). */
 const clock = new MutableClock();
 let a: TestApp;
@@ -26,7 +31,11 @@ beforeAll(async () => {
   await seedTvDemo(a.c);
   ({ wsUrl, live } = await a.listen());
 });
+let worker: Awaited<ReturnType<typeof createDeliveryWorker>> | null = null;
+const receiver = new WebhookReceiver();
 afterAll(async () => {
+  await worker?.close();
+  await receiver.stop();
   await Promise.all(clients.map((c) => c.dispose()));
   await b?.close();
   await a?.close();
@@ -110,6 +119,26 @@ describe('subscriptions across instances', () => {
     const ping = await gql(b, `mutation($id: ID!) { pingWebhookEndpoint(id: $id) { id } }`, { id: created.data.createWebhookEndpoint.endpoint.id }, owner);
     expect(ping.errors).toBeUndefined();
     expect((await log.nth(1)).data).toEqual({ webhookDeliveryUpdated: { id: ping.data.pingWebhookEndpoint.id, event: 'PING', status: 'PENDING', attempt: 0, attempts: [] } });
+    log.stop();
+  });
+
+  it("the delivery worker's attempt (a worker on instance B) reaches A's delivery-log subscriber, with the attempt", async () => {
+    const owner = await login('owner@demo.tv', 'demo-owner-pass');
+    const url = await receiver.start();
+    const created = await gql(b, `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { endpoint { id } secret } }`, { u: url }, owner);
+    expect(created.errors).toBeUndefined();
+    receiver.secrets = [created.data.createWebhookEndpoint.secret];
+    worker = await createDeliveryWorker(b.c, b.db);
+    worker.worker.start();
+    const c = client({ token: owner });
+    const before = live.subscriptions;
+    const log = c.subscribe<{ webhookDeliveryUpdated: { id: string; status: string; attempts: { attemptNo: number }[] } }>(DELIVERIES, { c: 'demo-tv' });
+    await subscriptionsOnA(before + 1);
+    const ping = await gql(b, `mutation($id: ID!) { pingWebhookEndpoint(id: $id) { id } }`, { id: created.data.createWebhookEndpoint.endpoint.id }, owner);
+    const id = ping.data.pingWebhookEndpoint.id;
+    const done = await log.first((r) => r.data?.webhookDeliveryUpdated.id === id && r.data?.webhookDeliveryUpdated.status === 'SUCCEEDED');
+    expect(done.data!.webhookDeliveryUpdated).toMatchObject({ status: 'SUCCEEDED', attempt: 1, attempts: [{ attemptNo: 1 }] });
+    expect(receiver.received.some((r) => r.validSignature && r.headers['x-svc-delivery'] === id)).toBe(true);
     log.stop();
   });
 });
@@ -216,6 +245,10 @@ describe('limits', () => {
     const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ');
     const many = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { ${aliases} } }`);
     expect((await many.nth(1)).errors?.[0].extensions?.code).toBe('too_many_aliases');
+    const broken = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { id }`);
+    expect((await broken.nth(1)).errors?.[0].extensions?.code).toBe('invalid_query');
+    const unknown = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { nope } }`);
+    expect((await unknown.nth(1)).errors?.[0].extensions?.code).toBe('invalid_query');
     const query = c.subscribe(`query { viewer { email } }`);
     expect((await query.nth(1)).errors?.[0].extensions?.code).toBe('subscriptions_only');
     expect(c.closed).toBeNull();
