@@ -23,7 +23,9 @@ export function App() {
 
   useEffect(() => {
     if (!session && route.name !== 'sign-in') navigate(`${paths.signIn()}?next=${encodeURIComponent(pathname)}`, true);
-    if (session && route.name === 'sign-in') navigate(new URLSearchParams(location.search).get('next') || '/studio/', true);
+    // back to where the sign-in interrupted, within the studio only
+    const next = new URLSearchParams(location.search).get('next');
+    if (session && route.name === 'sign-in') navigate(next && /^\/studio\/(?!\/)/.test(next) ? next : '/studio/', true);
   }, [session, route.name]);
 
   let screen;
