@@ -274,6 +274,20 @@ describeWithBrowser('the studio web app in a browser', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  test('an editor manages broadcasts and sees no key or webhook control', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to your channels' }).waitFor();
+    await signIn(page, 'editor@demo.tv', 'demo-editor-pass');
+    await page.getByRole('button', { name: 'New broadcast' }).waitFor();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API keys' }).click();
+    await page.getByText('Your role does not manage API keys.').waitFor();
+    expect(await page.getByRole('button', { name: /^(Create key|Revoke)/ }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Delivery log' }).first().waitFor();
+    expect(await page.getByRole('button', { name: /^(Add endpoint|Test|Disable|Enable|Rotate secret|Delete)/ }).allTextContents()).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   test('the permissions come from the server: the viewer role on demo-tv may only read', async () => {
     const res = await request(t.app).post('/graphql').set('Content-Type', 'application/json')
       .send({ query: 'mutation { login(email: "viewer@demo.tv", password: "demo-viewer-pass") { token } }' });
