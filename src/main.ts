@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const server: Server = createServer(createHttpHandler(container, { startup }));
   handleClientErrors(server, logger);
   // GraphQL subscriptions: WebSocket upgrades of /graphql on the same port (graphql-ws)
-  const live = attachSubscriptions(server, container, { accepting: () => startup.ready });
+  const live = attachSubscriptions(server, container, { accepting: () => startup.ready, metrics: container.metrics.registry });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-outs
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   if (config.seedDemo) {

@@ -84,7 +84,7 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
     async listen() {
       if (listening) return listening;
       const server = createServer(app);
-      const live = attachSubscriptions(server, c);
+      const live = attachSubscriptions(server, c, { metrics: c.metrics.registry });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
       listening = { url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/graphql`, server, live };

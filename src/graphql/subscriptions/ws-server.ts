@@ -6,6 +6,7 @@ import {
 } from 'graphql';
 import { CloseCode, type Context as WsContext, type SubscribePayload } from 'graphql-ws';
 import { useServer, type Extra } from 'graphql-ws/use/ws';
+import { Gauge, type Registry } from 'prom-client';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { accessError, operator } from '../../domain/channels/channel-access';
 import { DomainError } from '../../domain/errors';
@@ -246,7 +247,7 @@ const limitError = (message: string, code: string) => new GraphQLError(message, 
  *   sign-out, a revoked role or expiry closes the socket (re-checked when `studio_sessions` changes,
  *   and by a timer at expiry).
  */
-export function attachSubscriptions(server: Server, d: SubscriptionDeps, options: { accepting?: () => boolean } = {}): LiveServer {
+export function attachSubscriptions(server: Server, d: SubscriptionDeps, options: { accepting?: () => boolean; metrics?: Registry } = {}): LiveServer {
   const schema = studioSchema();
   const limits = queryLimits(d.config.env);
   const rules = [...specifiedRules, ...limits.validationRules, noNulInStringLiterals];
@@ -254,6 +255,12 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
   const sockets = new Map<WebSocket, LiveSocket>();
   const bySession = new Map<string, Set<LiveSocket>>();
   const { perSocket, socketsPerSession } = d.config.subscriptions;
+
+  if (options.metrics) {
+    const registers = [options.metrics];
+    new Gauge({ name: 'graphql_ws_sockets', help: 'Open GraphQL subscription sockets on this instance', registers, collect() { this.set(sockets.size); } });
+    new Gauge({ name: 'graphql_ws_subscriptions', help: 'GraphQL subscriptions running on this instance', registers, collect() { this.set(events.size); } });
+  }
 
   const stopWatching = d.changes.on('studio_sessions', () => {
     for (const s of sockets.values()) void s.recheck();

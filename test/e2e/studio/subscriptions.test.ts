@@ -234,6 +234,10 @@ describe('limits', () => {
     const third = c.subscribe(BROADCASTS, { c: 'demo-tv' });
     expect((await third.nth(1)).errors?.[0]).toMatchObject({ extensions: { code: 'too_many_subscriptions' }, message: expect.stringMatching(/at most 2/) });
     expect(c.closed).toBeNull();
+    // the instance's gauges count what runs
+    const metrics = (await request(a.app).get('/metrics').expect(200)).text;
+    expect(metrics).toContain(`graphql_ws_subscriptions ${live.subscriptions}`);
+    expect(metrics).toContain(`graphql_ws_sockets ${live.sockets}`);
   });
 
   it('applies the query limits to subscription documents (depth, aliases) and takes only subscriptions', async () => {
