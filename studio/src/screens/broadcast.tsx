@@ -118,7 +118,7 @@ export function BroadcastScreen({ slug, id }: { slug: string; id: string }) {
             {b.replayUrl && (<><dt>Replay</dt><dd className="break" data-testid="replay-url">{b.replayUrl}</dd></>)}
           </dl>
         </div>
-        <HealthPanel broadcastId={b.id} state={b.state} health={b.health} />
+        <HealthPanel state={b.state} health={b.health} />
       </div>
 
       {b.ingest && (

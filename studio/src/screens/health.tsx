@@ -15,7 +15,7 @@ const SIGNAL: Record<Signal, { text: string; tone: 'green' | 'red' | 'grey' }> =
 const show = (v: number | string | null | undefined, unit = '') => (v === null || v === undefined ? '—' : `${v}${unit}`);
 
 /** A broadcast's health; the subscription keeps it current. */
-export function HealthPanel({ health, state }: { broadcastId: string; state: BroadcastState; health: Health }) {
+export function HealthPanel({ health, state }: { state: BroadcastState; health: Health }) {
   return (
     <div className="card" aria-labelledby="health-title">
       <h2 id="health-title">Health</h2>
