@@ -9,8 +9,10 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY schema ./schema
-# The build copies the /docs browser files out of development dependencies into dist/.
-COPY scripts/copy-docs-assets.js ./scripts/
+# The build copies the /docs browser files out of development dependencies into dist/, and
+# builds the studio web app (studio/, Vite) into dist/studio.
+COPY scripts/copy-docs-assets.js scripts/studio-size.js ./scripts/
+COPY studio ./studio
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: compiled code, production dependencies and the published schemas only.

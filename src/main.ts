@@ -6,7 +6,7 @@ import { createContainer } from './container';
 import { openDatabase } from './db/database';
 import { createChangeFeed } from './db/listen-change-feed';
 import { findDemoFixtures, formatDemoFixtures } from './demo/demo.fixtures';
-import { DEMO_CHANNEL_KEYS, DEMO_KEYS } from './demo/demo.seed';
+import { DEMO_CHANNEL_KEYS, DEMO_KEYS, DEMO_STUDIO_USERS } from './demo/demo.seed';
 import { removeServerInfo, writeServerInfo } from './db/server-info';
 import { attachSubscriptions } from './graphql/subscriptions/ws-server';
 import { handleClientErrors } from './http/client-error';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     `Ranking partner and broadcast service listening on ${base}`,
     `  partner API   ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  TV API        ${base}/api/tv   (OpenAPI: ${base}/api/tv/openapi.json)`,
-    `  studio        ${base}/graphql  (sign in with login(email, password): owner@demo.tv / demo-owner-pass)`,
+    `  studio        ${base}/studio   (the web app; its GraphQL API: ${base}/graphql, live over graphql-ws)`,
     `  live          ${base.replace(/^http/, 'ws')}/graphql  (subscriptions, graphql-ws: connection_init { token })`,
     `  docs          ${base}/docs     (both OpenAPI documents, browsable)`,
     `  health        ${base}/healthz  ${base}/readyz`,
@@ -60,12 +60,13 @@ async function main(): Promise<void> {
     '',
     'Demo channel keys for /api/tv (send as "Authorization: Bearer <key>"):',
     ...DEMO_CHANNEL_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
+    ...(config.seedDemo ? ['', `Demo studio users (sign in at ${base}/studio; roles on channel demo-tv):`, ...DEMO_STUDIO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.password.padEnd(20)} ${u.role}`)] : []),
     ...(fixtures.length ? ['', 'Demo fixtures:', ...fixtures] : []),
     '',
     `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,
     '',
   ];
-  announce(logger, lines, { url: base, docs: `${base}/docs`, metrics_port: config.metricsPort ?? config.port, webhooks_here: !!delivery });
+  announce(logger, lines, { url: base, docs: `${base}/docs`, studio: `${base}/studio`, metrics_port: config.metricsPort ?? config.port, webhooks_here: !!delivery });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

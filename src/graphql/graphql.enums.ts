@@ -4,6 +4,7 @@ import { SIGNALS, type Signal } from '../domain/channels/broadcast-health';
 import {
   BILLING_STATES, CHANNEL_SCOPES, LIVE_SLOTS, PLANS, ROLES, type BillingState, type ChannelScope, type Plan, type Role,
 } from '../domain/channels/channel.entities';
+import { PERMISSIONS, type Permission } from '../domain/channels/channel-access';
 import { DISCIPLINES, type Discipline } from '../domain/reference/vocabulary';
 import { CHANNEL_EVENTS } from '../webhooks/channel-webhook.service';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../webhooks/webhook.entities';
@@ -103,3 +104,10 @@ export const ChannelWebhookEventEnum = domainEnum('ChannelWebhookEvent', 'An eve
   'replay.ready': "A broadcast's replay is available (`replay.ready`).",
   ping: 'The Test button: sent to one endpoint, whatever it subscribed to (`ping`).',
 } satisfies Record<ChannelWebhookEvent, string>);
+
+export const ChannelPermissionEnum = domainEnum('ChannelPermission', "What the signed-in user's role may do on a channel (the access rule's table).", PERMISSIONS, {
+  read: 'Read the channel, its broadcasts, their health, its webhook endpoints and their delivery log.',
+  broadcasts: 'Create, edit, start and end broadcasts, and rotate a stream key.',
+  keys: "Read, create and revoke the channel's API keys.",
+  webhooks: 'Create, change, test and delete webhook endpoints, rotate their secrets, redeliver and recover deliveries.',
+} satisfies Record<Permission, string>);

@@ -3,9 +3,10 @@ import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { BroadcastState, Source, Visibility } from '../domain/channels/broadcast.entities';
 import type { Signal } from '../domain/channels/broadcast-health';
 import type { BillingState, ChannelScope, Plan, Role } from '../domain/channels/channel.entities';
+import type { Permission } from '../domain/channels/channel-access';
 import type { Discipline } from '../domain/reference/vocabulary';
 import {
-  BillingStateEnum, BroadcastStateEnum, ChannelScopeEnum, DisciplineEnum, PlanEnum, RoleEnum, SignalEnum, SourceEnum, VisibilityEnum,
+  BillingStateEnum, BroadcastStateEnum, ChannelPermissionEnum, ChannelScopeEnum, DisciplineEnum, PlanEnum, RoleEnum, SignalEnum, SourceEnum, VisibilityEnum,
 } from './graphql.enums';
 
 @ObjectType({ description: 'A signed-in studio session.' })
@@ -109,6 +110,7 @@ export class StudioChannel {
   @Field(() => BillingStateEnum, { description: 'The billing state: going live needs ACTIVE or TRIALING.' }) billingState!: BillingState;
   @Field({ description: 'Whether the operator approved the channel (an unapproved one is never listed publicly).' }) approved!: boolean;
   @Field(() => RoleEnum, { description: "The signed-in user's role on this channel." }) role!: Role;
+  @Field(() => [ChannelPermissionEnum], { description: 'What that role may do here: a client shows only the controls these allow.' }) permissions!: readonly Permission[];
 }
 
 @ObjectType({ description: 'The signed-in studio user.' })

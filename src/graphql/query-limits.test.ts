@@ -36,6 +36,13 @@ describe('query limits (graphql-armor rules with the project codes)', () => {
     expect(codes('{ roots(first: 100) { ...f } } fragment f on Node { children(first: 100) { id } }')).toEqual(['query_too_costly']);
   });
 
+  it('names the estimated cost as a whole number, also when the figure of graphql-armor has decimals', () => {
+    // priced through a fragment (depth factor 1.5): armor reports a fractional figure such as "found 21898.5."
+    const q = '{ roots(first: 100) { ...f } } fragment f on Node { children(first: 13) { id name } }';
+    const [message] = errorsOf(q).map((e) => e.message);
+    expect(message).toMatch(/^the query costs an estimated \d+; at most 20000 is allowed/);
+  });
+
   it('bounds aliases and directives', () => {
     const alias = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: root { id }`).join(' ')} }`;
     expect(codes(alias(QUERY_LIMITS.aliases))).toEqual([]);

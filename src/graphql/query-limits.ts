@@ -50,7 +50,8 @@ export const isLimitCode = (code: unknown): boolean => typeof code === 'string' 
  */
 function reportAs(limit: Exclude<Limit, 'tokens'>): GraphQLArmorRejectCallback {
   return (context, error) => {
-    const found = /found ([\d.]+)/.exec(error.message)?.[1];
+    // the figure may have decimals, and the sentence ends with a period: "found 20123.75."
+    const found = /found (\d+(?:\.\d+)?)/.exec(error.message)?.[1];
     const rounded = found === undefined ? 'over the limit' : String(Math.ceil(Number(found)));
     context?.reportError(new GraphQLError(MESSAGES[limit](rounded, QUERY_LIMITS[limit]), { extensions: { code: LIMIT_CODES[limit] } }));
   };

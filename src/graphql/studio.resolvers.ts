@@ -1,6 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { computeHealth, healthHoldsUntil } from '../domain/channels/broadcast-health';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
+import { permissionsOf } from '../domain/channels/channel-access';
+import { notFound } from '../domain/errors';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../domain/errors';
 import { TooManyAuthFailures } from '../http/authenticate';
@@ -21,7 +23,8 @@ async function channelsOf(ctx: GqlContext, ids: string[]): Promise<ChannelRow[]>
 }
 
 function toChannel(ctx: GqlContext, r: ChannelRow): StudioChannel {
-  return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role: signedIn(ctx).roles.get(r.id)! };
+  const role = signedIn(ctx).roles.get(r.id)!;
+  return { id: r.id, slug: r.slug, name: r.name, plan: r.plan, billingState: r.billing_state, approved: r.approved, role, permissions: permissionsOf(role) };
 }
 
 @Resolver(() => Viewer)
@@ -77,6 +80,13 @@ export class ChannelResolver {
     @Arg('before', () => String, { nullable: true, description: 'Page backward: the broadcasts before this cursor (a startCursor).' }) before?: string | null,
   ): Promise<BroadcastConnection> {
     return broadcastConnection(ctx.services.studio, channel.id, state ?? undefined, { first, after, last, before }, ctx.ingestServerUrl);
+  }
+
+  @FieldResolver(() => Broadcast, { description: 'One broadcast of this channel; an id of another channel is not_found.' })
+  async broadcast(@Root() channel: StudioChannel, @Arg('id', () => ID, { description: 'The broadcast id.' }) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    const b = await ctx.services.broadcasts.get(signedIn(ctx), id);
+    if (b.channel.id !== channel.id) throw notFound('broadcast');
+    return toGqlBroadcast(b, ctx.ingestServerUrl);
   }
 
   @FieldResolver(() => [ChannelApiKey], { nullable: true, description: "The channel's API keys, revoked ones included. Owners and managers only: null with a forbidden error for other roles, so one channel does not fail a whole dashboard." })
@@ -141,6 +151,12 @@ export class BroadcastResolver {
   @Mutation(() => Broadcast, { description: 'Starts a SCHEDULED broadcast: needs billing ACTIVE or TRIALING (billing_inactive), a plan that allows the source (plan_forbids_source) and a free live slot (no_live_slot).' })
   async goLive(@Arg('id', () => ID, { description: 'The broadcast id.' }) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
     return toGqlBroadcast(await ctx.services.broadcasts.goLive(signedIn(ctx), id), ctx.ingestServerUrl);
+  }
+
+  @Mutation(() => Broadcast, { description: 'A new stream key for an INGEST broadcast, shown this once in ingest.streamKey; the old one stops working at once (invalid_state for other sources).' })
+  async rotateStreamKey(@Arg('id', () => ID, { description: 'The broadcast id.' }) id: string, @Ctx() ctx: GqlContext): Promise<Broadcast> {
+    const r = await ctx.services.broadcasts.rotateStreamKey(signedIn(ctx), id);
+    return toGqlBroadcast(r.broadcast, ctx.ingestServerUrl, r.streamKey);
   }
 
   @Mutation(() => Broadcast, { description: 'Ends a LIVE broadcast: it becomes a REPLAY (an ingest one stays ENDED until its recording is ready).' })

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { sendError } from '../http/http-errors';
 import { OWN_ASSETS, readAsset } from './docs-assets';
+import { KeptFile } from './kept-file';
 import { DOCS_PAGES, renderPage } from './docs-pages';
 import { interimWebhooksAsyncApi } from './webhook-events.interim';
 import { webhooksReference } from './webhooks-reference';
@@ -29,15 +29,6 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function secure(res: Response): void {
-  res.setHeader('Content-Security-Policy', CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-}
-
 export interface DocsSources {
   /** The published OpenAPI documents (their text, as served). */
   partnerOpenApi: string;
@@ -53,21 +44,10 @@ function webhooksDocument(sources: DocsSources): unknown {
   return webhooksReference(asyncapi);
 }
 
-/** Bodies made once and kept, with their gzip encoding (the bundles are about a megabyte). */
-class Kept {
-  private readonly gzipped: Buffer;
-  constructor(readonly type: string, readonly body: Buffer) {
-    this.gzipped = gzipSync(body, { level: 9 });
-  }
+/** Bodies made once and kept, with their gzip encoding (the bundles are about a megabyte), sent under the docs' CSP. */
+class Kept extends KeptFile {
   send(req: Request, res: Response, cache: string): void {
-    secure(res);
-    res.setHeader('Cache-Control', cache);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.type(this.type);
-    if (req.acceptsEncodings('gzip') === 'gzip') {
-      res.setHeader('Content-Encoding', 'gzip');
-      res.send(this.gzipped);
-    } else res.send(this.body);
+    super.send(req, res, cache, CSP);
   }
 }
 

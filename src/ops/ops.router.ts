@@ -3,15 +3,17 @@ import { Router } from 'express';
 import type { Container } from '../container';
 import { docsRouter } from './docs';
 import type { Metrics } from './metrics';
+import { studioRouter } from './studio';
 
 /**
- * /docs, and /metrics unless METRICS_PORT moves it to a port of its own. By default (the demo)
+ * /docs, /studio, and /metrics unless METRICS_PORT moves it to a port of its own. By default (the demo)
  * it is on the public port, so `curl localhost:3000/metrics` works; in production and in compose
  * METRICS_PORT is set, so that only the monitoring network reaches it, not the internet.
  */
 export function opsRouter(c: Container): Router {
   const router = Router();
   router.use(docsRouter({ partnerOpenApi: c.openApiJson, tvOpenApi: c.tvOpenApiJson }));
+  router.use(studioRouter());
   if (c.config.metricsPort === null) {
     router.get('/metrics', async (_req, res, next) => {
       try {

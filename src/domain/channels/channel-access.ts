@@ -16,7 +16,9 @@ export type Principal = ChannelPrincipal | StudioPrincipal | OperatorPrincipal;
 
 export const operator = (actor: Actor): OperatorPrincipal => ({ kind: 'operator', actor });
 
-export type Permission = 'read' | 'broadcasts' | 'keys' | 'webhooks';
+/** What a principal may do on a channel: read it, manage its broadcasts, its API keys, its webhooks. */
+export const PERMISSIONS = ['read', 'broadcasts', 'keys', 'webhooks'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each studio role may do on its channel (docs/decisions.md#studio-roles). */
 const ALLOWED: Record<Role, readonly Permission[]> = {
@@ -25,6 +27,14 @@ const ALLOWED: Record<Role, readonly Permission[]> = {
   editor: ['read', 'broadcasts'],
   viewer: ['read'],
 };
+
+/**
+ * What a studio role may do on its channel: the same table accessError judges by, so that the
+ * studio shows only the controls the role may use (docs/decisions.md#studio-roles).
+ */
+export function permissionsOf(role: Role): readonly Permission[] {
+  return ALLOWED[role];
+}
 
 /** The scope a channel key needs for each permission; keys and webhooks are managed in the studio only. */
 const SCOPE: Record<Permission, string | null> = { read: 'read', broadcasts: 'broadcasts:write', keys: null, webhooks: null };

@@ -4,6 +4,7 @@ import { buildSchema, getNamedType, isObjectType, type GraphQLObjectType } from 
 import request from 'supertest';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { operator } from '../../../src/domain/channels/channel-access';
+import { hashToken } from '../../../src/domain/partners/api-key.token';
 import type { StudioPrincipal } from '../../../src/domain/studio/studio-auth.service';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -112,6 +113,14 @@ async function newBroadcast(): Promise<{ id: string; title: string }> {
   return { id: r.broadcast.id, title };
 }
 
+async function newIngestBroadcast(): Promise<{ id: string; title: string; streamKey: string }> {
+  const title = uniq('Permissions Ingest');
+  const r = await t.c.services.broadcasts.create(operator({ id: 'test' }), demoId, { title, source: 'ingest', scheduledAt: new Date('2031-03-01T19:00:00Z') });
+  return { id: r.broadcast.id, title, streamKey: r.streamKey! };
+}
+
+const streamKeyHash = async (id: string) => (await rows<{ stream_key_hash: string }>(`select stream_key_hash from broadcast where id = ?`, [id]))[0].stream_key_hash;
+
 async function newLiveBroadcast(): Promise<{ id: string; title: string }> {
   const b = await newBroadcast();
   await t.c.services.broadcasts.goLive(operator({ id: 'test' }), b.id);
@@ -204,6 +213,24 @@ const CASES: Case<unknown>[] = [
       expect(data.channel).toEqual({ id: demoId, slug: 'demo-tv', name: 'Demo TV', plan: 'PRO', billingState: 'ACTIVE', approved: true, role: who.toUpperCase() });
     },
   }),
+  cell({
+    // what the role may do, from the access rule's table: the studio shows only these controls
+    name: 'channel(slug).permissions', kind: 'query', expect: READ, setup: none,
+    call: () => ({ query: `{ channel(slug: "demo-tv") { role permissions } }` }),
+    async allowed(data, _fx, who) {
+      const expected: Record<string, string[]> = {
+        owner: ['READ', 'BROADCASTS', 'KEYS', 'WEBHOOKS'], manager: ['READ', 'BROADCASTS', 'KEYS', 'WEBHOOKS'], editor: ['READ', 'BROADCASTS'], viewer: ['READ'],
+      };
+      expect(data.channel).toEqual({ role: who.toUpperCase(), permissions: expected[who] });
+    },
+  }),
+  cell({
+    name: 'channel.broadcast', kind: 'query', expect: READ, setup: newBroadcast,
+    call: (fx) => ({ query: `query($id: ID!) { channel(slug: "demo-tv") { broadcast(id: $id) { id title state channelSlug health { signal } } } }`, variables: { id: fx.id } }),
+    async allowed(data, fx) {
+      expect(data.channel.broadcast).toEqual({ id: fx.id, title: fx.title, state: 'SCHEDULED', channelSlug: 'demo-tv', health: { signal: 'EXTERNAL' } });
+    },
+  } satisfies Case<{ id: string; title: string }>),
   cell({
     name: 'channel.liveSlots', kind: 'query', expect: READ, setup: none,
     call: () => ({ query: `{ channel(slug: "demo-tv") { liveSlots { used total } } }` }),
@@ -311,6 +338,21 @@ const CASES: Case<unknown>[] = [
     },
     cleanup: (fx) => endIfLive(fx.id),
   } satisfies Case<{ id: string; title: string }>),
+
+  cell({
+    name: 'rotateStreamKey', kind: 'mutation', expect: BROADCASTS, setup: newIngestBroadcast,
+    call: (fx) => ({ query: `mutation($id: ID!) { rotateStreamKey(id: $id) { id ingest { serverUrl streamKey } } }`, variables: { id: fx.id } }),
+    async allowed(data, fx) {
+      const key = data.rotateStreamKey.ingest.streamKey as string;
+      expect(key).toEqual(expect.any(String));
+      expect(key).not.toBe(fx.streamKey);
+      // the new key is the one the media server's callbacks now accept
+      expect(await streamKeyHash(fx.id)).toBe(hashToken(key));
+    },
+    async unchanged(fx) {
+      expect(await streamKeyHash(fx.id)).toBe(hashToken(fx.streamKey));
+    },
+  } satisfies Case<{ id: string; title: string; streamKey: string }>),
 
   // ---- channel API keys ----
   cell({
@@ -516,6 +558,7 @@ describe('an id that is not one is not found (never an internal error), for ever
     updateBroadcast: `mutation($id: ID!) { updateBroadcast(id: $id, input: { title: "x" }) { id } }`,
     goLive: `mutation($id: ID!) { goLive(id: $id) { id } }`,
     endBroadcast: `mutation($id: ID!) { endBroadcast(id: $id) { id } }`,
+    rotateStreamKey: `mutation($id: ID!) { rotateStreamKey(id: $id) { id } }`,
     revokeChannelApiKey: `mutation($id: ID!) { revokeChannelApiKey(channel: "demo-tv", id: $id) { id } }`,
     updateWebhookEndpoint: `mutation($id: ID!) { updateWebhookEndpoint(id: $id, enabled: false) { id } }`,
     deleteWebhookEndpoint: `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`,
