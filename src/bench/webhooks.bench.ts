@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/config';
 import { createContainer, type Container } from '../container';
 import { openDatabase, type Database } from '../db/database';
+import type { Payload } from '../webhooks/event-catalog';
 import { verifySignature } from '../webhooks/signer';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3000);
@@ -68,10 +69,18 @@ async function stop(children: ChildProcess[]): Promise<void> {
   })));
 }
 
+/** An `event.sanctioned` payload as the service sends one (the bench writes payloads directly). */
+function benchPayload(code: string): Payload {
+  return { type: 'event.sanctioned', data: {
+    code, name: `Bench ${code}`, city: 'Berlin', country: 'germany', date: '2026-07-01', level: 'national', multiplier: 1,
+    is_live: false, status: 'scheduled', url: `https://example.test/api/v1/events/${code}`, sanctioned_at: new Date().toISOString(),
+  } };
+}
+
 /** Writes `n` events through the outbox in one transaction, as a bulk operator change would. */
 async function enqueue(c: Container, n: number, tag: string): Promise<void> {
   await c.orm.em.fork().transactional(async (em) => {
-    const payloads = Array.from({ length: n }, (_, i) => ({ type: 'event.sanctioned', data: { bench: tag, i } }));
+    const payloads = Array.from({ length: n }, (_, i) => benchPayload(`${tag}-${i}`));
     await c.outbox.write(em as never, payloads, { kind: 'partners' });
   });
 }
@@ -115,7 +124,7 @@ async function latency(c: Container, db: Database, r: Receiver): Promise<{ p50: 
       const em = c.orm.em.fork();
       let ids: string[] = [];
       await em.transactional(async (tx) => {
-        ids = await c.outbox.write(tx as never, [{ type: 'event.sanctioned', data: { bench: 'latency', i } }], { kind: 'partners' });
+        ids = await c.outbox.write(tx as never, [benchPayload(`latency-${i}`)], { kind: 'partners' });
       });
       committed.set(ids[0], performance.timeOrigin + performance.now());
       await new Promise((ok) => setTimeout(ok, 15));

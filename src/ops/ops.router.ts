@@ -11,7 +11,7 @@ import type { Metrics } from './metrics';
  */
 export function opsRouter(c: Container): Router {
   const router = Router();
-  router.use(docsRouter({ partnerOpenApi: c.openApiJson, tvOpenApi: c.tvOpenApiJson }));
+  router.use(docsRouter());
   if (c.config.metricsPort === null) {
     router.get('/metrics', async (_req, res, next) => {
       try {

@@ -9,9 +9,8 @@ import { validateEndpointUrl, type TargetPolicy } from './ssrf-guard';
 import { newWebhookSecret, validateEvents } from './webhook-endpoint.service';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
+import { CHANNEL_EVENTS, PING } from './event-catalog';
 
-/** What a channel's endpoint may subscribe to; `ping` is also what the studio's Test button sends. */
-export const CHANNEL_EVENTS = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready', 'ping'] as const;
 export const PING_MESSAGE = 'ping from the studio';
 /** The most deliveries one endpoint's log shows at a time. */
 export const MAX_LOG_PAGE = 100;
@@ -148,7 +147,7 @@ export class ChannelWebhookService {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
       if (!endpoint.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to send a test');
       const channel = await repo.channel(endpoint.channelId!);
-      const { eventId, deliveryId } = await repo.sendTo(endpoint.id, { type: 'ping', data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } });
+      const { eventId, deliveryId } = await repo.sendTo(endpoint.id, { type: PING, data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } });
       repo.audit(auditActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: deliveryId });
       await repo.save();
       await repo.studioChanged();

@@ -2,9 +2,9 @@ import type { Announcer } from '../domain/announce-change';
 import type { Connection } from '@mikro-orm/core';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
-import { signingSecret } from './webhook-endpoint.service';
+import { activeSecrets, signingSecret } from './webhook-endpoint.service';
 import type { SendResult, WebhookSender } from './webhook.sender';
-import { HEADER, sign } from './signer';
+import { HEADER, sign, signStandard, STANDARD_HEADER } from './signer';
 import { maxAttempts } from './retry-schedule';
 
 export interface WorkerOptions {
@@ -30,6 +30,7 @@ interface Claimed {
   secret: string;
   next_secret: string | null;
   next_secret_from: Date | null;
+  event_id: string;
   event_type: string;
   payload: string;
 }
@@ -120,7 +121,7 @@ export class DeliveryWorker {
                 status = 'sending', lease_until = now() + (?::int * interval '1 millisecond')
            from due where d.id = due.id
          returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id)
-       select c.id, c.attempt, c.replay_of, c.endpoint_id, e.url, e.secret, e.next_secret, e.next_secret_from,
+       select c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
               ev.type as event_type, ev.payload
          from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id`,
       [this.options.batchSize, this.options.leaseMs],
@@ -130,8 +131,9 @@ export class DeliveryWorker {
   private async deliver(d: Claimed): Promise<void> {
     const body = d.payload;
     const timestamp = Math.floor(Date.now() / 1000);
-    const secret = signingSecret({ secret: d.secret, nextSecret: d.next_secret, nextSecretFrom: d.next_secret_from ? new Date(d.next_secret_from) : null }, new Date());
-    const signatures = sign(secret, body, timestamp);
+    const endpoint = { secret: d.secret, nextSecret: d.next_secret, nextSecretFrom: d.next_secret_from ? new Date(d.next_secret_from) : null };
+    const now = new Date();
+    const signatures = sign(signingSecret(endpoint, now), body, timestamp);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'SVC-Webhooks/1.0',
@@ -142,6 +144,9 @@ export class DeliveryWorker {
       [HEADER.signature]: signatures.signature,
       [HEADER.signatureTimestamped]: signatures.timestamped,
       ...(d.replay_of ? { [HEADER.replayOf]: d.replay_of } : {}),
+      [STANDARD_HEADER.id]: d.event_id,
+      [STANDARD_HEADER.timestamp]: String(timestamp),
+      [STANDARD_HEADER.signature]: signStandard(activeSecrets(endpoint, now), d.event_id, timestamp, body),
     };
     const startedAt = new Date();
     const result = await this.sender.send(d.url, headers, body);

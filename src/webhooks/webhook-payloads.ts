@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { eventColumns, fighterColumns, fighterJoins, PARAMS_CTE, type EventRow, type FighterRow } from '../domain/catalog/fighter-summary.sql';
+import type { FighterSummaryBody } from '../domain/catalog/view.schemas';
 import type { ReadContext } from '../domain/catalog/read-context';
 import { ResultQueries } from '../domain/catalog/results.queries';
 import { addYears, type Clock } from '../domain/clock';
@@ -7,12 +8,10 @@ import type { DomainEvent } from '../domain/domain-events';
 import { sql } from '../domain/unit-of-work';
 import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../domain/catalog/views';
 import { BROADCAST_COLUMNS, presentBroadcast, type BroadcastRow } from '../domain/channels/broadcast.view';
+import type { Payload } from './event-catalog';
 import { txConnection } from './tx-connection';
 
-export interface Payload {
-  type: string;
-  data: Record<string, unknown>;
-}
+export type { Payload };
 
 interface LicenceRow extends FighterRow {
   licence_no: string;
@@ -51,10 +50,10 @@ export class WebhookPayloads {
         const fighter = { slug: row.f_slug, name: row.f_name, country: row.c_slug, fighter_code: row.f_fighter_code, licence_no: row.licence_no };
         const url = this.fighterUrl(row.f_slug);
         if (event.type === 'licence.suspended') {
-          return [{ type: event.type, data: { fighter, status: row.f_status, licence_status: row.f_licence_status, suspended_at: iso(this.clock.now()), url } }];
+          return [{ type: event.type, data: { fighter, status: row.f_status as FighterSummaryBody['status'], licence_status: row.f_licence_status as FighterSummaryBody['licence_status'], suspended_at: iso(this.clock.now()), url } }];
         }
         return [{ type: event.type, data: {
-          fighter, division: presentDivision(row), status: row.f_status, licence_status: row.f_licence_status,
+          fighter, division: presentDivision(row), status: row.f_status as FighterSummaryBody['status'], licence_status: row.f_licence_status as FighterSummaryBody['licence_status'],
           issued_at: iso(row.verified_at ?? this.clock.now()), valid_until: endOfDay(row.valid_until), url,
         } }];
       }

@@ -1,4 +1,4 @@
-import { PARTNER_EVENTS } from '../../webhooks/webhook-endpoint.service';
+import { PARTNER_EVENTS } from '../../webhooks/event-catalog';
 import { DELIVERY_STATUSES, type WebhookEndpoint } from '../../webhooks/webhook.entities';
 import { type Command, integer, lines, list, optional, required, table, time } from '../command';
 
