@@ -12,6 +12,7 @@ import { Migration20261123090000_ranking_entry_derived } from './Migration202611
 import { Migration20261124090000_fighter_standing } from './Migration20261124090000_fighter_standing';
 import { Migration20261124100000_ranking_entry_key } from './Migration20261124100000_ranking_entry_key';
 import { Migration20261124110000_ranking_rows_run_trigger } from './Migration20261124110000_ranking_rows_run_trigger';
+import { Migration20261126000000_webhook_fanout_health } from './Migration20261126000000_webhook_fanout_health';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124090000_fighter_standing', class: Migration20261124090000_fighter_standing },
   { name: 'Migration20261124100000_ranking_entry_key', class: Migration20261124100000_ranking_entry_key },
   { name: 'Migration20261124110000_ranking_rows_run_trigger', class: Migration20261124110000_ranking_rows_run_trigger },
+  { name: 'Migration20261126000000_webhook_fanout_health', class: Migration20261126000000_webhook_fanout_health },
 ];
