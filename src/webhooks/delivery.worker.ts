@@ -85,6 +85,8 @@ export class DeliveryWorker {
   private lastHealthCheck = 0;
   /** Change rows the last tick expanded. */
   private expanded = 0;
+  /** Whether changes may wait: after a NOTIFY, a poll, or an expansion that filled its batch. */
+  private expandDue = true;
 
   constructor(
     private readonly connection: () => Connection,
@@ -98,7 +100,10 @@ export class DeliveryWorker {
     private readonly expander: Expander | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {
-    wakeSource?.onWake(() => this.wake?.());
+    wakeSource?.onWake(() => {
+      this.expandDue = true;
+      this.wake?.();
+    });
   }
 
   start(): void {
@@ -126,27 +131,31 @@ export class DeliveryWorker {
       }
       // Full: wait for a slot (a recorded outcome wakes us). Nothing due: wait for a NOTIFY, an
       // outcome or the next poll. Otherwise go on at once.
-      if (this.running && (!progressed || this.inFlight >= this.options.maxInFlight)) await this.sleep(this.options.pollMs);
+      if (this.running && (!progressed || this.inFlight >= this.options.maxInFlight)) {
+        if (await this.sleep(this.options.pollMs)) this.expandDue = true;
+      }
     }
     await Promise.all(this.sending);
     await this.recording;
     if (this.outcomes.length) await this.record();
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Resolves true when the poll interval ran out, false when woken. */
+  private sleep(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const timer = setTimeout(() => resolve(true), ms);
+      this.wake = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
+        resolve(false);
+      };
     });
   }
 
   /** Expands committed changes, then claims what fits and starts sending it; returns how many attempts it claimed. */
   async tick(): Promise<number> {
-    this.expanded = this.expander ? await this.expander.expand(this.options.expandBatch) : 0;
+    // An expansion is a transaction: run it when changes may wait, not on every tick.
+    this.expanded = this.expander && this.expandDue ? await this.expander.expand(this.options.expandBatch) : 0;
+    this.expandDue = this.expanded >= this.options.expandBatch;
     const room = this.options.maxInFlight - this.inFlight;
     let done = 0;
     if (room > 0) {

@@ -68,15 +68,15 @@ export class Outbox implements DomainEventSink {
       wanted = new Set(rows.map((r) => `${r.channel_id ?? 'partners'}|${r.type}`));
       this.subscribedIn.set(em, wanted);
     }
-    const rows: { type: string; channel_id: string | null; subject: string }[] = [];
+    const rows: { type: string; channel_id: string | null; subject: DomainEvent }[] = [];
     for (const event of events) {
       const channelId = 'channelId' in event ? event.channelId : null;
       if (!wanted.has(`${channelId ?? 'partners'}|${event.type}`)) continue;
       if (event.type === 'ranking.published') {
         for (let i = 0; i < event.changes.length; i += RANKING_CHANGES_PER_ROW) {
-          rows.push({ type: event.type, channel_id: null, subject: JSON.stringify({ ...event, changes: event.changes.slice(i, i + RANKING_CHANGES_PER_ROW) }) });
+          rows.push({ type: event.type, channel_id: null, subject: { ...event, changes: event.changes.slice(i, i + RANKING_CHANGES_PER_ROW) } });
         }
-      } else rows.push({ type: event.type, channel_id: channelId, subject: JSON.stringify(event) });
+      } else rows.push({ type: event.type, channel_id: channelId, subject: event });
     }
     if (rows.length === 0) return;
     await bulkSql(em,
