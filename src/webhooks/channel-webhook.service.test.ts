@@ -23,7 +23,7 @@ class FakeChannelWebhookRepository implements ChannelWebhookRepository {
 
   async endpointsOfChannels(channelIds: readonly string[]) {
     return this.endpoints.filter((e) => channelIds.includes(e.channelId!) && !e.deletedAt).map((e) => ({
-      id: e.id, channelId: e.channelId!, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt,
+      id: e.id, channelId: e.channelId!, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt,
     }));
   }
   async endpoint(id: string) { return this.endpoints.find((e) => e.id === id && !e.deletedAt && e.channelId) ?? null; }

@@ -22,6 +22,10 @@ export interface ChannelEndpointView {
   events: string[];
   enabled: boolean;
   disabledReason: string | null;
+  /** When it was disabled (studio, operator, 410 Gone, or 5 days of failures); null while enabled. */
+  disabledAt: Date | null;
+  /** Since when every delivery ends failed (endpoint-health.ts); null while healthy. */
+  failingSince: Date | null;
   /** When the last rotated secret takes (or took) over signing; null if never rotated. */
   secretSwitchAt: Date | null;
   createdAt: Date;
@@ -37,7 +41,7 @@ const ENDPOINT_NOT_FOUND = 'webhook endpoint';
 const DELIVERY_NOT_FOUND = 'webhook delivery';
 
 function viewOf(e: WebhookEndpoint): ChannelEndpointView {
-  return { id: e.id, channelId: e.channelId!, url: e.url, events: [...e.events], enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt };
+  return { id: e.id, channelId: e.channelId!, url: e.url, events: [...e.events], enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt };
 }
 
 /**
@@ -104,6 +108,9 @@ export class ChannelWebhookService {
       if (enabled !== undefined && enabled !== endpoint.enabled) {
         endpoint.enabled = enabled;
         endpoint.disabledReason = enabled ? null : `disabled in the studio by ${principal.email}`;
+        // Re-enabled: a fresh start (health), and its waiting deliveries resume.
+        endpoint.disabledAt = enabled ? null : this.clock.now();
+        if (enabled) endpoint.failingSince = null;
       }
       repo.audit(auditActor(principal), 'channel-webhooks.update', endpoint.id, { url, events, enabled });
       await repo.save();
@@ -118,6 +125,7 @@ export class ChannelWebhookService {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
       endpoint.enabled = false;
       endpoint.deletedAt = this.clock.now();
+      endpoint.disabledAt = endpoint.deletedAt;
       endpoint.disabledReason = `deleted in the studio by ${principal.email}`;
       await repo.failPending(endpoint.id, 'the endpoint was deleted');
       repo.audit(auditActor(principal), 'channel-webhooks.delete', endpoint.id, { channel: endpoint.channelId, url: endpoint.url });

@@ -90,6 +90,9 @@ export class WebhookEndpointService {
       const endpoint = await this.byId(em, id);
       endpoint.enabled = enabled;
       endpoint.disabledReason = enabled ? null : reason ?? 'disabled by the operator';
+      // Re-enabled: a fresh start (health, endpoint-health.ts), and its waiting deliveries resume.
+      endpoint.disabledAt = enabled ? null : this.clock.now();
+      if (enabled) endpoint.failingSince = null;
       audit(em, actor, enabled ? 'webhooks.enable' : 'webhooks.disable', endpoint.id, { reason });
       await em.flush();
       await announceChange(em, 'studio');
