@@ -2,9 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 
-/** A delivery worker as `npm run worker` runs it (dist/worker.js), on `databaseUrl`, loopback receivers allowed. */
+/**
+ * A delivery worker as `npm run worker` runs it (dist/worker.js, or BENCH_WORKER_JS: another
+ * build's worker, for an A/B comparison in the same minutes), on `databaseUrl`, loopback
+ * receivers allowed.
+ */
 export function startWorker(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [resolve(__dirname, '..', 'worker.js')], {
+  return spawn(process.execPath, [process.env.BENCH_WORKER_JS ?? resolve(__dirname, '..', 'worker.js')], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '200', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -47,7 +47,7 @@ it('delivers every event after a worker dies mid-batch, re-sending only attempts
   await t.c.orm.em.fork().transactional((em) => t.c.outbox.publish(em as EntityManager, Array.from({ length: N }, () => ({ type: 'event.sanctioned' as const, eventId }))));
 
   const first = worker();
-  await receiver.waitFor(70, 30_000).catch((err) => {
+  await receiver.waitFor(70, 120_000).catch((err) => {
     throw new Error(`${(err as Error).message}; worker output: ${first.output()}`);
   });
   first.kill('SIGKILL');
@@ -62,7 +62,7 @@ it('delivers every event after a worker dies mid-batch, re-sending only attempts
   await waitUntil('every delivery succeeded', async () => {
     const all = await deliveriesOf(t.c, ep.id);
     return all.length === N + 1 && all.every((d) => d.status === 'succeeded');
-  }, 60_000).catch((err) => {
+  }, 180_000).catch((err) => {
     throw new Error(`${(err as Error).message}; worker output: ${second.output()}`);
   });
 
@@ -86,4 +86,4 @@ it('delivers every event after a worker dies mid-batch, re-sending only attempts
   expect(receiver.received.every((r) => r.validSignature && r.validStandardSignature)).toBe(true);
   second.kill('SIGTERM');
   await exited(second);
-}, 120_000);
+}, 400_000);

@@ -11,7 +11,7 @@ import { deliveriesOf, registerEndpoint, sanctionEvent, useWebhookApp } from '..
  * time-out first.)
  */
 
-const app = useWebhookApp({ WEBHOOK_TIMEOUT_MS: '4000', WEBHOOK_ENDPOINT_CONCURRENCY: '2', WEBHOOK_BATCH: '8', WEBHOOK_RETRY_SCHEDULE: '30s,30s,30s,30s' });
+const app = useWebhookApp({ WEBHOOK_TIMEOUT_MS: '9500', WEBHOOK_ENDPOINT_CONCURRENCY: '2', WEBHOOK_BATCH: '8', WEBHOOK_RETRY_SCHEDULE: '30s,30s,30s,30s' });
 let t: TestApp;
 beforeAll(() => {
   t = app.t;
@@ -31,7 +31,7 @@ it('serves nine healthy endpoints completely while one that hangs 10 s still wai
   const EVENTS = 4;
   for (let i = 0; i < EVENTS; i++) await sanctionEvent(t.c, `Fair Night ${i}`);
 
-  await Promise.all(healthy.map(({ r }) => r.waitFor(EVENTS, 30_000)));
+  await Promise.all(healthy.map(({ r }) => r.waitFor(EVENTS, 60_000)));
   // Every healthy delivery arrived, signed; the hanging endpoint's first attempts are still out.
   const slowDeliveries = await deliveriesOf(t.c, slow.id);
   expect(slowDeliveries).toHaveLength(EVENTS);
@@ -43,7 +43,7 @@ it('serves nine healthy endpoints completely while one that hangs 10 s still wai
     expect(r.received.every((x) => x.validSignature)).toBe(true);
     await expectSettledSucceeded(id, EVENTS);
   }
-}, 60_000);
+}, 120_000);
 
 async function expectSettledSucceeded(endpointId: string, n: number): Promise<void> {
   for (let i = 0; i < 100; i++) {
