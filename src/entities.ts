@@ -9,7 +9,7 @@ import { Bout } from './domain/results/bout.entity';
 import { Broadcast, BroadcastTelemetry } from './domain/channels/broadcast.entities';
 import { Channel, ChannelApiKey, ChannelMember, StudioUser } from './domain/channels/channel.entities';
 import { StudioSession } from './domain/studio/studio-session.entity';
-import { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from './webhooks/webhook.entities';
+import { WebhookAttempt, WebhookChange, WebhookDelivery, WebhookEndpoint, WebhookEvent } from './webhooks/webhook.entities';
 
 /**
  * Every entity, listed explicitly so discovery never scans the file system. The registry lives at
@@ -23,7 +23,7 @@ export const entities = [
   RankingRun, RankingEntry,
   Partner, ApiKey,
   AuditEntry,
-  WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt,
+  WebhookEndpoint, WebhookChange, WebhookEvent, WebhookDelivery, WebhookAttempt,
   Channel, StudioUser, ChannelMember, ChannelApiKey, Broadcast, BroadcastTelemetry,
   StudioSession,
   DemoSeed,

@@ -51,7 +51,10 @@ const envSchema = z.object({
   }, 'durations such as 1m,5m,30m,2h (units ms, s, m, h)'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
-  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(500).default(32),
+  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(500).default(64),
+  WEBHOOK_IN_FLIGHT: z.coerce.number().int().min(1).max(2000).default(256),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  WEBHOOK_EXPAND_BATCH: z.coerce.number().int().min(1).max(500).default(8),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   WEBHOOKS_ALLOW_INSECURE: flag.optional(),
   WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
@@ -102,6 +105,11 @@ export interface Config {
     readonly timeoutMs: number;
     readonly leaseMs: number;
     readonly batchSize: number;
+    /** Attempts one worker keeps in flight, and per endpoint across workers (fairness). */
+    readonly maxInFlight: number;
+    readonly endpointConcurrency: number;
+    /** Change rows one expansion transaction takes. */
+    readonly expandBatch: number;
     readonly pollMs: number;
     readonly allowInsecure: boolean;
     readonly allowPrivate: boolean;
@@ -177,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       leaseMs: e.WEBHOOK_LEASE_MS,
       batchSize: e.WEBHOOK_BATCH,
+      maxInFlight: e.WEBHOOK_IN_FLIGHT,
+      endpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+      expandBatch: e.WEBHOOK_EXPAND_BATCH,
       pollMs: e.WEBHOOK_POLL_MS,
       // The embedded demo talks to receivers on the developer's machine; a real deployment
       // (DATABASE_URL) refuses http and private targets unless told otherwise (docs/decisions.md#targets).

@@ -10,8 +10,19 @@ export interface RankingChange {
 }
 
 /**
- * What happened, by id. The webhook outbox turns these into payloads inside the same
- * transaction, so the domain knows nothing about webhooks or their JSON.
+ * The names of what the domain announces, in the order the operator and the studio list them.
+ * The webhook event catalog (src/webhooks/event-catalog.ts) attaches a payload schema, a
+ * description and an audience to each; this is the names' one home.
+ */
+export const PARTNER_EVENT_TYPES = ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned'] as const;
+export const BROADCAST_EVENT_TYPES = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready'] as const;
+export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number];
+export type BroadcastEventType = (typeof BROADCAST_EVENT_TYPES)[number];
+
+/**
+ * What happened, by id. The webhook outbox records these in the transaction of the change and
+ * its workers turn them into payloads after the commit, so the domain knows nothing about
+ * webhooks or their JSON.
  */
 export type DomainEvent =
   | { type: 'licence.issued'; licenceId: string }
@@ -19,9 +30,7 @@ export type DomainEvent =
   | { type: 'event.sanctioned'; eventId: string }
   | { type: 'result.verified'; boutId: string }
   | { type: 'ranking.published'; asOf: string; changes: RankingChange[] }
-  | { type: 'broadcast.scheduled' | 'broadcast.live' | 'broadcast.ended' | 'replay.ready'; broadcastId: string; channelId: string };
-
-export const CHANNEL_EVENTS = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready'] as const;
+  | { type: BroadcastEventType; broadcastId: string; channelId: string };
 
 export interface DomainEventSink {
   /** Called inside the transaction of the change; must use `em`'s transaction only. */

@@ -6,10 +6,10 @@ import {
 } from '../domain/channels/channel.entities';
 import { PERMISSIONS, type Permission } from '../domain/channels/channel-access';
 import { DISCIPLINES, type Discipline } from '../domain/reference/vocabulary';
-import { CHANNEL_EVENTS } from '../webhooks/channel-webhook.service';
+import { CHANNEL_EVENTS, EVENT_CATALOG, type ChannelWebhookEvent } from '../webhooks/event-catalog';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../webhooks/webhook.entities';
 
-export type ChannelWebhookEvent = (typeof CHANNEL_EVENTS)[number];
+export type { ChannelWebhookEvent };
 
 /** The GraphQL name of a domain value: `broadcasts:write` is BROADCASTS_WRITE, `muay-thai` MUAY_THAI. */
 export const wireName = (value: string): string => value.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
@@ -97,13 +97,9 @@ export const WebhookDeliveryStatusEnum = domainEnum('WebhookDeliveryStatus', "A 
   failed: 'Five attempts failed, the receiver answered 410 Gone, or the endpoint was deleted.',
 } satisfies Record<DeliveryStatus, string>);
 
-export const ChannelWebhookEventEnum = domainEnum('ChannelWebhookEvent', 'An event a channel webhook endpoint can receive (sent as X-SVC-Event, e.g. `broadcast.live`).', CHANNEL_EVENTS, {
-  'broadcast.scheduled': 'A broadcast was created or scheduled (`broadcast.scheduled`).',
-  'broadcast.live': 'A broadcast went live (`broadcast.live`).',
-  'broadcast.ended': 'A broadcast ended (`broadcast.ended`).',
-  'replay.ready': "A broadcast's replay is available (`replay.ready`).",
-  ping: 'The Test button: sent to one endpoint, whatever it subscribed to (`ping`).',
-} satisfies Record<ChannelWebhookEvent, string>);
+/** The descriptions are the event catalog's summaries, with the wire name. */
+export const ChannelWebhookEventEnum = domainEnum('ChannelWebhookEvent', 'An event a channel webhook endpoint can receive (sent as X-SVC-Event, e.g. `broadcast.live`).', CHANNEL_EVENTS,
+  Object.fromEntries(CHANNEL_EVENTS.map((n) => [n, `${EVENT_CATALOG[n].summary.replace(/\.$/, '')} (\`${n}\`).`])) as Record<ChannelWebhookEvent, string>);
 
 export const ChannelPermissionEnum = domainEnum('ChannelPermission', "What the signed-in user's role may do on a channel (the access rule's table).", PERMISSIONS, {
   read: 'Read the channel, its broadcasts, their health, its webhook endpoints and their delivery log.',

@@ -16,7 +16,7 @@ import { CreatedWebhookEndpoint, GqlWebhookAttempt, GqlWebhookDelivery, GqlWebho
 
 // A channel endpoint's events, and so its deliveries' events, are checked against the channel events when written.
 const toEndpoint = (e: ChannelEndpointView): GqlWebhookEndpoint => ({
-  id: e.id, url: e.url, events: e.events as ChannelWebhookEvent[], enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.secretSwitchAt, createdAt: e.createdAt,
+  id: e.id, url: e.url, events: e.events as ChannelWebhookEvent[], enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.secretSwitchAt, createdAt: e.createdAt,
 });
 
 export const toDelivery = (d: DeliveryView): GqlWebhookDelivery => ({

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { buildSchema, introspectionFromSchema } from 'graphql';
@@ -6,7 +6,6 @@ import { sendError } from '../http/http-errors';
 import { OWN_ASSETS, readAsset } from './docs-assets';
 import { KeptFile } from './kept-file';
 import { DOCS_PAGES, renderPage } from './docs-pages';
-import { interimWebhooksAsyncApi } from './webhook-events.interim';
 import { webhooksReference } from './webhooks-reference';
 
 const SCHEMA_DIR = join(__dirname, '..', '..', 'schema');
@@ -29,20 +28,8 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export interface DocsSources {
-  /** The published OpenAPI documents (their text, as served). */
-  partnerOpenApi: string;
-  tvOpenApi: string;
-}
-
-/** The webhook events: the event catalog's AsyncAPI document when the service ships one. */
-function webhooksDocument(sources: DocsSources): unknown {
-  const file = join(SCHEMA_DIR, 'webhooks.asyncapi.json');
-  const asyncapi = existsSync(file)
-    ? JSON.parse(readFileSync(file, 'utf8'))
-    : interimWebhooksAsyncApi(JSON.parse(sources.partnerOpenApi), JSON.parse(sources.tvOpenApi));
-  return webhooksReference(asyncapi);
-}
+/** The webhook events' AsyncAPI document, generated from the event catalog by `npm run schema`. */
+const readAsyncApi = () => readFileSync(join(SCHEMA_DIR, 'webhooks.asyncapi.json'), 'utf8');
 
 /** Bodies made once and kept, with their gzip encoding (the bundles are about a megabyte), sent under the docs' CSP. */
 class Kept extends KeptFile {
@@ -57,12 +44,13 @@ const json = (value: unknown) => new Kept('json', Buffer.from(JSON.stringify(val
  * GET /docs: the partner API's reference; /docs/tv, /docs/webhooks and /docs/graphql the others,
  * with their assets under /docs/assets (docs/adr/0011-api-reference.md).
  */
-export function docsRouter(sources: DocsSources): Router {
+export function docsRouter(): Router {
   const router = Router();
   const pages = new Map(DOCS_PAGES.map((p) => [p.path, new Kept('html', Buffer.from(renderPage(p)))]));
   const sdl = readFileSync(join(SCHEMA_DIR, 'studio.graphql'), 'utf8');
   const generated = new Map<string, () => Kept>([
-    ['/docs/webhooks.json', () => json(webhooksDocument(sources))],
+    ['/docs/webhooks.json', () => json(webhooksReference(JSON.parse(readAsyncApi())))],
+    ['/docs/webhooks.asyncapi.json', () => new Kept('json', Buffer.from(readAsyncApi()))],
     ['/docs/studio-introspection.json', () => json(introspectionFromSchema(buildSchema(sdl)))],
     ['/docs/studio.graphql', () => new Kept('text/plain; charset=utf-8', Buffer.from(sdl))],
   ]);

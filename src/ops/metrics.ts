@@ -106,6 +106,22 @@ export class Metrics {
       limit: rows.reduce((n, r) => n + r.channels * (LIVE_SLOTS[r.plan] ?? 0), 0),
     }), (err) => { failed('live broadcasts')(err); return null; }));
     new Gauge({
+      name: 'webhook_endpoints', help: 'Webhook endpoints by health: healthy, failing (every delivery that ended failed, since failing_since) and disabled (deleted ones left out)',
+      labelNames: ['state'], registers,
+      async collect() {
+        const [row] = await execute<{ healthy: number; failing: number; disabled: number }[]>(
+          `select count(*) filter (where enabled and failing_since is null)::int as healthy,
+                  count(*) filter (where enabled and failing_since is not null)::int as failing,
+                  count(*) filter (where not enabled)::int as disabled
+             from webhook_endpoint where deleted_at is null`,
+        ).catch((err) => { failed('the webhook endpoints')(err); return []; });
+        if (!row) return;
+        this.set({ state: 'healthy' }, row.healthy);
+        this.set({ state: 'failing' }, row.failing);
+        this.set({ state: 'disabled' }, row.disabled);
+      },
+    });
+    new Gauge({
       name: 'tv_live_broadcasts', help: 'Broadcasts live now', registers,
       async collect() {
         const r = await live();

@@ -12,7 +12,7 @@ import { studioRouter } from './studio';
  */
 export function opsRouter(c: Container): Router {
   const router = Router();
-  router.use(docsRouter({ partnerOpenApi: c.openApiJson, tvOpenApi: c.tvOpenApiJson }));
+  router.use(docsRouter());
   router.use(studioRouter());
   if (c.config.metricsPort === null) {
     router.get('/metrics', async (_req, res, next) => {

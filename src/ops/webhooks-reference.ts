@@ -54,6 +54,11 @@ express()
 \`\`\`
 `;
 
+/** Where the page comes from, and the other way to verify. */
+export const SOURCES = `The machine-readable description of these events is the AsyncAPI 3.0 document
+[/docs/webhooks.asyncapi.json](/docs/webhooks.asyncapi.json). Every delivery also carries the
+[Standard Webhooks](https://www.standardwebhooks.com) headers \`webhook-id\`, \`webhook-timestamp\` and
+\`webhook-signature\`: a Standard Webhooks library verifies it with the endpoint's secret as printed.`;
 
 /** Header parameters from a message's `headers` schema (an object schema, or a reference to one). */
 function headerParameters(doc: Json, headers: Json | undefined): Json[] {
@@ -103,7 +108,7 @@ export function webhooksReference(asyncapi: Json): Json {
     info: {
       title: asyncapi.info?.title ?? 'Webhooks',
       version: asyncapi.info?.version ?? '1.0.0',
-      description: [asyncapi.info?.description, VERIFICATION_RECIPE].filter(Boolean).join('\n\n'),
+      description: [asyncapi.info?.description, SOURCES, VERIFICATION_RECIPE].filter(Boolean).join('\n\n'),
     },
     ...(tags.size ? { tags: [...tags.values()] } : {}),
     paths: {},

@@ -66,6 +66,8 @@ interface EndpointRow {
   events: string[];
   enabled: boolean;
   disabled_reason: string | null;
+  disabled_at: Date | string | null;
+  failing_since: Date | string | null;
   next_secret_from: Date | string | null;
   created_at: Date | string;
 }
@@ -79,11 +81,11 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
 
   async endpointsOfChannels(channelIds: readonly string[]): Promise<ChannelEndpointView[]> {
     const rows = await sql<EndpointRow[]>(this.em,
-      `select id, channel_id, url, events, enabled, disabled_reason, next_secret_from, created_at
+      `select id, channel_id, url, events, enabled, disabled_reason, disabled_at, failing_since, next_secret_from, created_at
          from webhook_endpoint where channel_id = any(?::uuid[]) and deleted_at is null order by created_at, id`, [pgUuids(channelIds)]);
     return rows.map((e) => ({
       id: e.id, channelId: e.channel_id, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabled_reason,
-      secretSwitchAt: date(e.next_secret_from), createdAt: date(e.created_at)!,
+      disabledAt: date(e.disabled_at), failingSince: date(e.failing_since), secretSwitchAt: date(e.next_secret_from), createdAt: date(e.created_at)!,
     }));
   }
 

@@ -5,7 +5,8 @@ import type { DomainError } from '../domain/errors';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import type { Change, Transactional } from '../domain/unit-of-work';
 import type { ChannelWebhookRepository, KeyedRow } from './channel-webhook.repository';
-import { CHANNEL_EVENTS, ChannelWebhookService } from './channel-webhook.service';
+import { ChannelWebhookService } from './channel-webhook.service';
+import { CHANNEL_EVENTS } from './event-catalog';
 import type { AttemptView, DeliveryView } from './delivery-log.service';
 import type { Payload } from './webhook-payloads';
 import { WebhookEndpoint } from './webhook.entities';
@@ -22,7 +23,7 @@ class FakeChannelWebhookRepository implements ChannelWebhookRepository {
 
   async endpointsOfChannels(channelIds: readonly string[]) {
     return this.endpoints.filter((e) => channelIds.includes(e.channelId!) && !e.deletedAt).map((e) => ({
-      id: e.id, channelId: e.channelId!, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt,
+      id: e.id, channelId: e.channelId!, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt,
     }));
   }
   async endpoint(id: string) { return this.endpoints.find((e) => e.id === id && !e.deletedAt && e.channelId) ?? null; }

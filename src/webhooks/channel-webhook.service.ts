@@ -10,9 +10,8 @@ import { newWebhookSecret, validateEvents } from './webhook-endpoint.service';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
 import { storableInstant } from '../domain/date-range';
+import { CHANNEL_EVENTS, PING } from './event-catalog';
 
-/** What a channel's endpoint may subscribe to; `ping` is also what the studio's Test button sends. */
-export const CHANNEL_EVENTS = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready', 'ping'] as const;
 export const PING_MESSAGE = 'ping from the studio';
 /** The most deliveries one endpoint's log shows at a time. */
 export const MAX_LOG_PAGE = 100;
@@ -24,6 +23,10 @@ export interface ChannelEndpointView {
   events: string[];
   enabled: boolean;
   disabledReason: string | null;
+  /** When it was disabled (studio, operator, 410 Gone, or 5 days of failures); null while enabled. */
+  disabledAt: Date | null;
+  /** Since when every delivery ends failed (endpoint-health.ts); null while healthy. */
+  failingSince: Date | null;
   /** When the last rotated secret takes (or took) over signing; null if never rotated. */
   secretSwitchAt: Date | null;
   createdAt: Date;
@@ -39,7 +42,7 @@ const ENDPOINT_NOT_FOUND = 'webhook endpoint';
 const DELIVERY_NOT_FOUND = 'webhook delivery';
 
 function viewOf(e: WebhookEndpoint): ChannelEndpointView {
-  return { id: e.id, channelId: e.channelId!, url: e.url, events: [...e.events], enabled: e.enabled, disabledReason: e.disabledReason, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt };
+  return { id: e.id, channelId: e.channelId!, url: e.url, events: [...e.events], enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt };
 }
 
 /**
@@ -106,6 +109,9 @@ export class ChannelWebhookService {
       if (enabled !== undefined && enabled !== endpoint.enabled) {
         endpoint.enabled = enabled;
         endpoint.disabledReason = enabled ? null : `disabled in the studio by ${principal.email}`;
+        // Re-enabled: a fresh start (health), and its waiting deliveries resume.
+        endpoint.disabledAt = enabled ? null : this.clock.now();
+        if (enabled) endpoint.failingSince = null;
       }
       repo.audit(auditActor(principal), 'channel-webhooks.update', endpoint.id, { url, events, enabled });
       await repo.save();
@@ -120,6 +126,7 @@ export class ChannelWebhookService {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
       endpoint.enabled = false;
       endpoint.deletedAt = this.clock.now();
+      endpoint.disabledAt = endpoint.deletedAt;
       endpoint.disabledReason = `deleted in the studio by ${principal.email}`;
       await repo.failPending(endpoint.id, 'the endpoint was deleted');
       repo.audit(auditActor(principal), 'channel-webhooks.delete', endpoint.id, { channel: endpoint.channelId, url: endpoint.url });
@@ -149,7 +156,7 @@ export class ChannelWebhookService {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
       if (!endpoint.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to send a test');
       const channel = await repo.channel(endpoint.channelId!);
-      const { eventId, deliveryId } = await repo.sendTo(endpoint.id, { type: 'ping', data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } });
+      const { eventId, deliveryId } = await repo.sendTo(endpoint.id, { type: PING, data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } });
       repo.audit(auditActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: deliveryId });
       await repo.save();
       await repo.changed({ topics: ['studio'] });

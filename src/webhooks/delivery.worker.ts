@@ -2,18 +2,26 @@ import type { Announcer } from '../db/announce-change';
 import type { Connection } from '@mikro-orm/core';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
-import { signingSecret } from './webhook-endpoint.service';
+import { activeSecrets, signingSecret } from './webhook-endpoint.service';
 import type { SendResult, WebhookSender } from './webhook.sender';
-import { HEADER, sign } from './signer';
+import { HEADER, sign, signStandard, STANDARD_HEADER } from './signer';
 import { maxAttempts } from '../config/retry-schedule';
+import { disableFailingEndpoints } from './endpoint-health';
 
 export interface WorkerOptions {
   /** Delays before attempts 2..n, ms. */
   schedule: readonly number[];
   /** How long a claimed attempt is ours; a worker that dies mid-delivery loses it after this. */
   leaseMs: number;
+  /** The most attempts one claim statement takes. */
   batchSize: number;
   pollMs: number;
+  /** The most attempts this worker has in flight at once, all endpoints together. */
+  maxInFlight: number;
+  /** The most attempts in flight to one endpoint, all workers together (fairness). */
+  endpointConcurrency: number;
+  /** The most change rows one expansion transaction takes (outbox.ts). */
+  expandBatch: number;
 }
 
 export interface WakeSource {
@@ -21,11 +29,17 @@ export interface WakeSource {
   close(): Promise<void>;
 }
 
+/** Turns committed changes into deliveries (Outbox.expand bound to the service's database). */
+export interface Expander {
+  expand(limit: number): Promise<number>;
+}
+
 interface Claimed {
   id: string;
   attempt: number;
   replay_of: string | null;
   endpoint_id: string;
+  event_id: string;
   url: string;
   secret: string;
   next_secret: string | null;
@@ -34,16 +48,45 @@ interface Claimed {
   payload: string;
 }
 
+interface Outcome {
+  d: Claimed;
+  headers: Record<string, string>;
+  startedAt: Date;
+  result: SendResult;
+  status: 'pending' | 'succeeded' | 'failed';
+  delay: number | null;
+  error: string | null;
+  gone: boolean;
+}
+
+/** How often the worker looks for endpoints to disable (endpoint-health.ts). */
+const HEALTH_EVERY_MS = 60_000;
+
 /**
- * Claims due attempts with FOR UPDATE SKIP LOCKED in one statement (so any number of workers,
- * in any number of processes, never take the same attempt), sends them, and records the outcome.
- * No transaction stays open during an HTTP call. A claim is a lease: if the worker dies, the
- * same attempt is taken over after the lease (at-least-once).
+ * Claims due attempts with FOR UPDATE SKIP LOCKED (so any number of workers, in any number of
+ * processes, never take the same attempt), sends them, and records the outcomes.
+ *
+ * A pipeline, not rounds: attempts are claimed whenever this worker has room (up to
+ * `maxInFlight`), and per endpoint only up to `endpointConcurrency` attempts in flight across
+ * all workers, so a slow, failing or hanging endpoint holds its own slots and nobody else's.
+ * Outcomes are recorded in batches (one statement for whatever finished meanwhile). No
+ * transaction stays open during an HTTP call. A claim is a lease: if the worker dies, the same
+ * attempt is taken over after the lease (at-least-once). Committed changes are expanded into
+ * deliveries here too (outbox.ts), in batches, after their commit.
  */
 export class DeliveryWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  private inFlight = 0;
+  private readonly sending = new Set<Promise<void>>();
+  private outcomes: Outcome[] = [];
+  private recording: Promise<void> | null = null;
+  private lastHealthCheck = 0;
+  /** Change rows the last tick expanded. */
+  private expanded = 0;
+  /** Whether changes may wait: after a NOTIFY, a poll, or an expansion that filled its batch. */
+  private expandDue = true;
 
   constructor(
     private readonly connection: () => Connection,
@@ -54,8 +97,13 @@ export class DeliveryWorker {
     private readonly metrics: WebhookMetrics | null = null,
     /** Tells every instance that deliveries changed (the studio shows them); called after each write. */
     private readonly announcer: Announcer | null = null,
+    private readonly expander: Expander | null = null,
+    private readonly now: () => Date = () => new Date(),
   ) {
-    wakeSource?.onWake(() => this.wake?.());
+    wakeSource?.onWake(() => {
+      this.expandDue = true;
+      this.wake?.();
+    });
   }
 
   start(): void {
@@ -75,63 +123,120 @@ export class DeliveryWorker {
 
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed = 0;
+      let progressed = false;
       try {
-        claimed = await this.tick();
+        progressed = (await this.tick()) > 0 || this.expanded > 0;
       } catch (err) {
         this.logger.error({ err: (err as Error).message }, 'webhook worker tick failed');
       }
-      if (claimed < this.options.batchSize && this.running) await this.sleep(this.options.pollMs);
+      // Full: wait for a slot (a recorded outcome wakes us). Nothing due: wait for a NOTIFY, an
+      // outcome or the next poll. Otherwise go on at once.
+      if (this.running && (!progressed || this.inFlight >= this.options.maxInFlight)) {
+        if (await this.sleep(this.options.pollMs)) this.expandDue = true;
+      }
     }
+    await Promise.all(this.sending);
+    await this.recording;
+    if (this.outcomes.length) await this.record();
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Resolves true when the poll interval ran out, false when woken. */
+  private sleep(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const timer = setTimeout(() => resolve(true), ms);
+      this.wake = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
+        resolve(false);
+      };
     });
   }
 
-  /** Claims and sends one batch; returns how many attempts it claimed. */
+  /** Expands committed changes, then claims what fits and starts sending it; returns how many attempts it claimed. */
   async tick(): Promise<number> {
-    const claimed = await this.claim();
-    if (claimed.length) this.announcer?.changed();
-    await Promise.all(claimed.map((d) => this.deliver(d)));
-    return claimed.length;
+    // An expansion is a transaction: run it when changes may wait, not on every tick.
+    this.expanded = this.expander && this.expandDue ? await this.expander.expand(this.options.expandBatch) : 0;
+    this.expandDue = this.expanded >= this.options.expandBatch;
+    const room = this.options.maxInFlight - this.inFlight;
+    let done = 0;
+    if (room > 0) {
+      const claimed = await this.claim(Math.min(room, this.options.batchSize));
+      if (claimed.length) this.announcer?.changed();
+      for (const d of claimed) this.launch(d);
+      done = claimed.length;
+    }
+    if (Date.now() - this.lastHealthCheck >= HEALTH_EVERY_MS) {
+      this.lastHealthCheck = Date.now();
+      await this.checkHealth(this.now());
+    }
+    return done;
   }
 
-  private async claim(): Promise<Claimed[]> {
+  /** Disables the endpoints failing for too long at `now` (endpoint-health.ts); returns their ids. */
+  async checkHealth(now: Date): Promise<string[]> {
+    const ids = await disableFailingEndpoints(this.connection(), now);
+    if (ids.length) {
+      this.logger.warn({ endpoints: ids }, 'webhook endpoints disabled: every delivery failed for 5 days');
+      this.announcer?.changed();
+    }
+    return ids;
+  }
+
+  /** Waits until every attempt started so far is sent and recorded (tests, benchmarks). */
+  async drain(): Promise<void> {
+    while (this.sending.size || this.recording || this.outcomes.length) {
+      await Promise.all(this.sending);
+      await this.recording;
+      if (this.outcomes.length && !this.recording) await this.record();
+    }
+  }
+
+  private launch(d: Claimed): void {
+    this.inFlight++;
+    const p = this.deliver(d)
+      .catch((err) => this.logger.error({ err: (err as Error).message, delivery: d.id }, 'webhook attempt not recorded'))
+      .finally(() => {
+        this.sending.delete(p);
+      });
+    this.sending.add(p);
+  }
+
+  private async claim(limit: number): Promise<Claimed[]> {
+    // Per endpoint (the lateral): its due attempts (or those whose lease ran out), at most the
+    // endpoint's free slots, locked and skipped by any other worker.
     return this.connection().execute<Claimed[]>(
       `with due as (
-         select d.id from webhook_delivery d
-           join webhook_endpoint e on e.id = d.endpoint_id
+         select d.id
+           from webhook_endpoint e
            left join partner p on p.id = e.partner_id
-          where ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.lease_until < now()))
-            and e.enabled and (p.id is null or p.status = 'active')
-          order by d.next_attempt_at
-          limit ? for update of d skip locked),
+           cross join lateral (
+             select d.id from webhook_delivery d
+              where d.endpoint_id = e.id
+                and ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.lease_until < now()))
+              order by d.next_attempt_at
+              limit greatest(0, ?::int - (select count(*) from webhook_delivery s
+                                           where s.endpoint_id = e.id and s.status = 'sending' and s.lease_until >= now()))
+              for update of d skip locked) d
+          where e.enabled and (p.id is null or p.status = 'active')
+          limit ?),
        claimed as (
          update webhook_delivery d
             set attempt = case when d.status = 'pending' then d.attempt + 1 else d.attempt end,
                 status = 'sending', lease_until = now() + (?::int * interval '1 millisecond')
            from due where d.id = due.id
          returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id)
-       select c.id, c.attempt, c.replay_of, c.endpoint_id, e.url, e.secret, e.next_secret, e.next_secret_from,
+       select c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
               ev.type as event_type, ev.payload
          from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id`,
-      [this.options.batchSize, this.options.leaseMs],
+      [this.options.endpointConcurrency, limit, this.options.leaseMs],
     );
   }
 
   private async deliver(d: Claimed): Promise<void> {
     const body = d.payload;
     const timestamp = Math.floor(Date.now() / 1000);
-    const secret = signingSecret({ secret: d.secret, nextSecret: d.next_secret, nextSecretFrom: d.next_secret_from ? new Date(d.next_secret_from) : null }, new Date());
-    const signatures = sign(secret, body, timestamp);
+    const endpoint = { secret: d.secret, nextSecret: d.next_secret, nextSecretFrom: d.next_secret_from ? new Date(d.next_secret_from) : null };
+    const now = new Date();
+    const signatures = sign(signingSecret(endpoint, now), body, timestamp);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'SVC-Webhooks/1.0',
@@ -142,39 +247,72 @@ export class DeliveryWorker {
       [HEADER.signature]: signatures.signature,
       [HEADER.signatureTimestamped]: signatures.timestamped,
       ...(d.replay_of ? { [HEADER.replayOf]: d.replay_of } : {}),
+      [STANDARD_HEADER.id]: d.event_id,
+      [STANDARD_HEADER.timestamp]: String(timestamp),
+      [STANDARD_HEADER.signature]: signStandard(activeSecrets(endpoint, now), d.event_id, timestamp, body),
     };
     const startedAt = new Date();
     const result = await this.sender.send(d.url, headers, body);
-    await this.record(d, headers, startedAt, result);
-  }
-
-  private async record(d: Claimed, headers: Record<string, string>, startedAt: Date, r: SendResult): Promise<void> {
-    const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-    const gone = r.statusCode === 410;
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const gone = result.statusCode === 410;
     const last = d.attempt >= maxAttempts(this.options.schedule);
     const status = ok ? 'succeeded' : gone || last ? 'failed' : 'pending';
+    const error = result.error ?? (ok ? null
+      : result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? `redirect ${result.statusCode} not followed` : `HTTP ${result.statusCode}`);
     const delay = status === 'pending' ? this.options.schedule[d.attempt - 1] : null;
-    const error = r.error ?? (ok ? null : r.statusCode !== null && r.statusCode >= 300 && r.statusCode < 400 ? `redirect ${r.statusCode} not followed` : `HTTP ${r.statusCode}`);
-    await this.connection().execute(
-      `with attempt as (
-         insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt)
-         values (gen_random_uuid(), ?, ?, ?, ?, ?::jsonb, ?, ?, ?))
-       update webhook_delivery set status = ?, lease_until = null, last_status_code = ?, last_error = ?,
-              next_attempt_at = case when ?::int is null then next_attempt_at else now() + (?::int * interval '1 millisecond') end,
-              completed_at = case when ? in ('succeeded', 'failed') then now() else null end
-        where id = ? and attempt = ?`,
-      [d.id, d.attempt, startedAt, r.durationMs, JSON.stringify(headers), r.statusCode, error, r.excerpt,
-        status, r.statusCode, error, delay, delay, status, d.id, d.attempt],
-    );
-    this.metrics?.attempt(ok ? 'succeeded' : gone ? 'gone' : status === 'failed' ? 'failed' : 'retry', r.durationMs / 1000);
-    if (gone) {
+    this.metrics?.attempt(ok ? 'succeeded' : gone ? 'gone' : status === 'failed' ? 'failed' : 'retry', result.durationMs / 1000);
+    this.outcomes.push({ d, headers, startedAt, result, status, delay, error, gone });
+    // The slot is free once the outcome is written (a claim counts an unrecorded attempt as in flight).
+    await this.scheduleRecord();
+  }
+
+  /** Group commit: one statement writes every outcome that arrived while the previous one ran. */
+  private async scheduleRecord(): Promise<void> {
+    while (this.recording) await this.recording;
+    if (this.outcomes.length === 0) return;
+    this.recording = this.record().finally(() => {
+      this.recording = null;
+    });
+    await this.recording;
+  }
+
+  private async record(): Promise<void> {
+    const batch = this.outcomes;
+    this.outcomes = [];
+    try {
       await this.connection().execute(
-        `update webhook_endpoint set enabled = false, disabled_reason = ? where id = ?`,
-        [`the receiver answered 410 Gone at ${new Date().toISOString()}`, d.endpoint_id],
+        `with r as (select * from jsonb_to_recordset(?::jsonb) as r(id uuid, attempt int, started_at timestamptz, duration_ms int, headers jsonb,
+                      status_code int, error text, excerpt text, status text, delay_ms int)),
+              attempt as (
+                insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt)
+                select gen_random_uuid(), r.id, r.attempt, r.started_at, r.duration_ms, r.headers, r.status_code, r.error, r.excerpt from r),
+              done as (
+                update webhook_delivery d set status = r.status, lease_until = null, last_status_code = r.status_code, last_error = r.error,
+                       next_attempt_at = case when r.delay_ms is null then d.next_attempt_at else now() + (r.delay_ms * interval '1 millisecond') end,
+                       completed_at = case when r.status in ('succeeded', 'failed') then now() else null end
+                  from r where d.id = r.id and d.attempt = r.attempt
+                returning d.endpoint_id, r.status)
+         update webhook_endpoint e
+            set failing_since = case when h.ok then null else coalesce(e.failing_since, now()) end
+           from (select endpoint_id, bool_or(status = 'succeeded') as ok from done where status in ('succeeded', 'failed') group by endpoint_id) h
+          where e.id = h.endpoint_id and (h.ok is distinct from (e.failing_since is null))`,
+        [JSON.stringify(batch.map((o) => ({
+          id: o.d.id, attempt: o.d.attempt, started_at: o.startedAt.toISOString(), duration_ms: o.result.durationMs, headers: o.headers,
+          status_code: o.result.statusCode, error: o.error, excerpt: o.result.excerpt, status: o.status, delay_ms: o.delay,
+        })))],
       );
-      this.logger.warn({ endpoint: d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
+    } finally {
+      this.inFlight -= batch.length;
+      this.wake?.();
+    }
+    for (const o of batch.filter((x) => x.gone)) {
+      await this.connection().execute(
+        `update webhook_endpoint set enabled = false, disabled_at = now(), disabled_reason = ? where id = ?`,
+        [`the receiver answered 410 Gone at ${new Date().toISOString()}`, o.d.endpoint_id],
+      );
+      this.logger.warn({ endpoint: o.d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
     }
     this.announcer?.changed();
-    this.logger.debug({ delivery: d.id, attempt: d.attempt, status, code: r.statusCode }, 'webhook attempt');
+    for (const o of batch) this.logger.debug({ delivery: o.d.id, attempt: o.d.attempt, status: o.status, code: o.result.statusCode }, 'webhook attempt');
   }
 }

@@ -3,11 +3,14 @@ import type { Clock } from '../domain/clock';
 import type { DomainEvent, DomainEventSink } from '../domain/domain-events';
 import { pgArray } from '../domain/catalog/fighter-summary.sql';
 import { announceChange } from '../db/announce-change';
-import { sql } from '../domain/unit-of-work';
+import { bulkSql, sql } from '../domain/unit-of-work';
 import { newEventId } from './event-id';
-import type { Payload, WebhookPayloads } from './webhook-payloads';
+import type { Payload } from './event-catalog';
+import type { WebhookPayloads } from './webhook-payloads';
 
 export const WAKE_CHANNEL = 'svc_webhooks';
+/** A ranking publication's changes are recorded this many to a row: a worker expands a few rows per transaction. */
+export const RANKING_CHANGES_PER_ROW = 250;
 
 /**
  * Who receives: partner endpoints, a channel's endpoints (each subscribed to the event), or one
@@ -20,10 +23,36 @@ export function isoWithOffset(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
 }
 
+interface Envelope {
+  id: string;
+  event: string;
+  created_at: string;
+  data: unknown;
+}
+
+interface ChangeRow {
+  id: string;
+  type: string;
+  channel_id: string | null;
+  /** jsonb, as the driver hands it over (text or parsed). */
+  subject: DomainEvent | string;
+  created_at: Date;
+}
+
 /**
- * The transactional outbox (docs/decisions.md#outbox): events and one delivery per subscribed endpoint are inserted
- * in the transaction of the change, then a NOTIFY (delivered on commit) wakes the workers. A
- * rollback takes the events with it; a crash after commit loses nothing.
+ * The transactional outbox (docs/decisions.md#outbox), in two steps.
+ *
+ * 1. `publish`, inside the transaction of the change: one `webhook_change` row per domain event
+ *    (a ranking publication's changes in chunks), and nothing per endpoint, then one NOTIFY
+ *    (delivered on commit, once per transaction). A rollback takes the rows with it.
+ * 2. `expand`, by a worker after the commit: a few change rows claimed with SKIP LOCKED, their
+ *    payloads built in batches, one event row per payload and one delivery per subscribed
+ *    endpoint inserted, the change rows deleted, all in one transaction: a crash in between
+ *    rolls back and another worker expands the same rows again.
+ *
+ * So the writing transaction costs the same whatever the number of endpoints, and a commit
+ * never waits for payloads. A payload is built from the state just after the commit; its
+ * `created_at` is the time of the change.
  */
 export class Outbox implements DomainEventSink {
   private readonly subscribedIn = new WeakMap<EntityManager, Set<string>>();
@@ -31,8 +60,8 @@ export class Outbox implements DomainEventSink {
   constructor(private readonly payloads: WebhookPayloads, private readonly clock: Clock) {}
 
   async publish(em: EntityManager, events: DomainEvent[]): Promise<void> {
-    // Building a payload costs queries: skip event types no endpoint subscribes to. The answer
-    // is kept for the rest of the transaction (a bulk operation asks once).
+    // Skip event types no endpoint subscribes to; the answer is kept for the rest of the
+    // transaction (a bulk operation asks once).
     let wanted = this.subscribedIn.get(em);
     if (!wanted) {
       const rows = await sql<{ type: string; channel_id: string | null }[]>(em,
@@ -40,33 +69,80 @@ export class Outbox implements DomainEventSink {
       wanted = new Set(rows.map((r) => `${r.channel_id ?? 'partners'}|${r.type}`));
       this.subscribedIn.set(em, wanted);
     }
+    const rows: { type: string; channel_id: string | null; subject: DomainEvent }[] = [];
     for (const event of events) {
-      const audience: Audience = 'channelId' in event ? { kind: 'channel', channelId: event.channelId } : { kind: 'partners' };
-      if (!wanted.has(`${audience.kind === 'channel' ? audience.channelId : 'partners'}|${event.type}`)) continue;
-      await this.write(em, await this.payloads.build(em, [event]), audience);
+      const channelId = 'channelId' in event ? event.channelId : null;
+      if (!wanted.has(`${channelId ?? 'partners'}|${event.type}`)) continue;
+      if (event.type === 'ranking.published') {
+        for (let i = 0; i < event.changes.length; i += RANKING_CHANGES_PER_ROW) {
+          rows.push({ type: event.type, channel_id: null, subject: { ...event, changes: event.changes.slice(i, i + RANKING_CHANGES_PER_ROW) } });
+        }
+      } else rows.push({ type: event.type, channel_id: channelId, subject: event });
     }
+    if (rows.length === 0) return;
+    await bulkSql(em,
+      `insert into webhook_change (type, channel_id, subject, created_at)
+       select x.type, x.channel_id, x.subject, ?::timestamptz from jsonb_to_recordset(?::jsonb) as x(type text, channel_id uuid, subject jsonb)`,
+      [this.clock.now().toISOString(), JSON.stringify(rows)]);
+    await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
   }
 
+  /**
+   * Expands up to `limit` change rows into events and deliveries, in one transaction of its own
+   * on `root`; returns how many rows it expanded (0: nothing waits).
+   */
+  async expand(root: EntityManager, limit: number): Promise<number> {
+    return root.fork().transactional(async (em) => {
+      const rows = await sql<ChangeRow[]>(em as EntityManager,
+        `select id, type, channel_id, subject, created_at from webhook_change order by id limit ? for update skip locked`, [limit]);
+      if (rows.length === 0) return 0;
+      const byAudience = new Map<string, { audience: Audience; envelopes: Envelope[] }>();
+      for (const row of rows) {
+        const at = new Date(row.created_at);
+        const audience: Audience = row.channel_id ? { kind: 'channel', channelId: row.channel_id } : { kind: 'partners' };
+        const key = row.channel_id ?? 'partners';
+        const group = byAudience.get(key) ?? { audience, envelopes: [] };
+        group.envelopes.push(...this.envelopes(await this.payloads.build(em as EntityManager, [typeof row.subject === 'string' ? JSON.parse(row.subject) as DomainEvent : row.subject], at), at));
+        byAudience.set(key, group);
+      }
+      for (const { audience, envelopes } of byAudience.values()) await this.insert(em as EntityManager, envelopes, audience);
+      await sql(em as EntityManager, `delete from webhook_change where id = any(?::bigint[])`, [`{${rows.map((r) => r.id).join(',')}}`]);
+      await sql(em as EntityManager, `select pg_notify('${WAKE_CHANNEL}', '')`);
+      await announceChange(em as EntityManager, 'studio');
+      return rows.length;
+    });
+  }
+
+  /** Payloads written at once, with their deliveries (the studio's ping, benchmarks); returns the event ids. */
   async write(em: EntityManager, payloads: Payload[], audience: Audience): Promise<string[]> {
     if (payloads.length === 0) return [];
-    const createdAt = isoWithOffset(this.clock.now());
-    const envelopes = payloads.map((p) => ({ id: newEventId(), event: p.type, created_at: createdAt, data: p.data }));
-    await sql(em,
-      `insert into webhook_event (id, type, payload, created_at)
-       select x.id, x.type, x.payload, ?::timestamptz from unnest(?::text[], ?::text[], ?::text[]) as x(id, type, payload)`,
-      [createdAt, pgArray(envelopes.map((e) => e.id)), pgArray(envelopes.map((e) => e.event)), pgArray(envelopes.map((e) => JSON.stringify(e)))]);
-    const ids = `{${envelopes.map((e) => e.id).join(',')}}`;
-    const [target, targetParams]: [string, unknown[]] = audience.kind === 'partners' ? ['ev.type = any(e.events) and e.partner_id is not null', []]
-      : audience.kind === 'channel' ? ['ev.type = any(e.events) and e.channel_id = ?', [audience.channelId]]
-      : ['e.id = ?', [audience.endpointId]];
-    await sql(em,
-      `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
-       select gen_random_uuid(), ev.id, e.id, 'pending', 0, now(), now()
-         from webhook_event ev join webhook_endpoint e on ${target}
-        where ev.id = any(?::text[]) and e.enabled`,
-      [...targetParams, ids]);
+    const envelopes = this.envelopes(payloads, this.clock.now());
+    await this.insert(em, envelopes, audience);
     await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
     await announceChange(em, 'studio');
     return envelopes.map((e) => e.id);
+  }
+
+  private envelopes(payloads: Payload[], at: Date): Envelope[] {
+    const createdAt = isoWithOffset(at);
+    return payloads.map((p) => ({ id: newEventId(), event: p.type, created_at: createdAt, data: p.data }));
+  }
+
+  /** The event rows and one delivery per enabled endpoint of the audience subscribed to the event. */
+  private async insert(em: EntityManager, envelopes: Envelope[], audience: Audience): Promise<void> {
+    if (envelopes.length === 0) return;
+    // The payload is kept as the exact text sent (every attempt and replay carries the same bytes).
+    const rows = envelopes.map((e) => ({ id: e.id, type: e.event, payload: JSON.stringify(e), created_at: e.created_at }));
+    const [target, targetParams]: [string, unknown[]] = audience.kind === 'partners' ? ['x.type = any(e.events) and e.partner_id is not null', []]
+      : audience.kind === 'channel' ? ['x.type = any(e.events) and e.channel_id = ?', [audience.channelId]]
+      : ['e.id = ?', [audience.endpointId]];
+    await bulkSql(em,
+      `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id text, type text, payload text, created_at timestamptz)),
+            ev as (insert into webhook_event (id, type, payload, created_at) select x.id, x.type, x.payload, x.created_at from x)
+       insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
+       select gen_random_uuid(), x.id, e.id, 'pending', 0, now(), now()
+         from x join webhook_endpoint e on ${target}
+        where e.enabled`,
+      [JSON.stringify(rows), ...targetParams]);
   }
 }

@@ -10,6 +10,13 @@ export const HEADER = {
   replayOf: 'X-SVC-Replay-Of',
 } as const;
 
+/** The Standard Webhooks headers (https://www.standardwebhooks.com), sent beside the X-SVC ones. */
+export const STANDARD_HEADER = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 function hmac(secret: string, data: string): string {
@@ -19,6 +26,24 @@ function hmac(secret: string, data: string): string {
 /** Both signatures partners verify (docs/webhooks.md): over the raw body, and over `{timestamp}.{body}`. */
 export function sign(secret: string, body: string, timestamp: number): { signature: string; timestamped: string } {
   return { signature: hmac(secret, body), timestamped: hmac(secret, `${timestamp}.${body}`) };
+}
+
+/**
+ * The Standard Webhooks key of a secret (docs/webhooks.md#standard-webhooks): the bytes its text
+ * after `whsec_` encodes. Our secrets are base64url; Node's decoder reads both alphabets, and
+ * secrets issued since the Standard Webhooks headers exist contain neither `-` nor `_`, so the
+ * libraries (which decode standard base64) take them verbatim.
+ */
+export function standardKey(secret: string): Buffer {
+  return Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64url');
+}
+
+/**
+ * `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` for each secret
+ * that signs (two while a rotation's switch is pending), space-separated.
+ */
+export function signStandard(secrets: readonly string[], id: string, timestamp: number, body: string): string {
+  return secrets.map((s) => `v1,${createHmac('sha256', standardKey(s)).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`).join(' ');
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -9,17 +9,33 @@ import { checkEndpointTarget, type TargetPolicy } from './ssrf-guard';
 import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
 import { DATE_RANGE_TEXT, isStorableInstant } from '../domain/date-range';
+import { PARTNER_EVENTS } from './event-catalog';
 
-export const PARTNER_EVENTS = ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned'] as const;
 const DEFAULT_SWITCH_MS = 24 * 3600 * 1000;
 
+/**
+ * `whsec_` + 32 random bytes in base64url (docs/decisions.md#secrets), drawn again while the text
+ * holds a `-` or `_`: then it is standard base64 too, which Standard Webhooks libraries decode as
+ * it is (about four draws on average; 254 of the 256 bits of entropy remain).
+ */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  for (;;) {
+    const text = randomBytes(32).toString('base64url');
+    if (!/[-_]/.test(text)) return `whsec_${text}`;
+  }
 }
 
 /** The secret that signs at `now`: a rotated secret takes over at its switch time (docs/decisions.md#rotation). */
 export function signingSecret(endpoint: Pick<WebhookEndpoint, 'secret' | 'nextSecret' | 'nextSecretFrom'>, now: Date): string {
   return endpoint.nextSecret && endpoint.nextSecretFrom && endpoint.nextSecretFrom <= now ? endpoint.nextSecret : endpoint.secret;
+}
+
+/**
+ * Every secret that signs `webhook-signature` at `now`: during a rotation, before its switch, both
+ * the old one and the new one (a receiver may already hold either); otherwise the one that signs.
+ */
+export function activeSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'nextSecret' | 'nextSecretFrom'>, now: Date): string[] {
+  return endpoint.nextSecret && endpoint.nextSecretFrom && endpoint.nextSecretFrom > now ? [endpoint.secret, endpoint.nextSecret] : [signingSecret(endpoint, now)];
 }
 
 export function validateEvents(events: string[], allowed: readonly string[]): string[] {
@@ -73,6 +89,9 @@ export class WebhookEndpointService {
       const endpoint = await this.byId(em, id);
       endpoint.enabled = enabled;
       endpoint.disabledReason = enabled ? null : reason ?? 'disabled by the operator';
+      // Re-enabled: a fresh start (health, endpoint-health.ts), and its waiting deliveries resume.
+      endpoint.disabledAt = enabled ? null : this.clock.now();
+      if (enabled) endpoint.failingSince = null;
       audit(em, actor, enabled ? 'webhooks.enable' : 'webhooks.disable', endpoint.id, { reason });
       await changed({ topics: ['studio'] });
       return endpoint;

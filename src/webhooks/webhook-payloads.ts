@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { eventColumns, fighterColumns, fighterJoins, PARAMS_CTE, type EventRow, type FighterRow } from '../domain/catalog/fighter-summary.sql';
+import type { FighterSummaryBody } from '../domain/catalog/view.schemas';
 import type { ReadContext } from '../domain/catalog/read-context';
 import { ResultQueries } from '../domain/catalog/results.queries';
 import { addYears, type Clock } from '../domain/clock';
@@ -9,12 +10,10 @@ import { fighterApiUrl } from '../domain/catalog/api-urls';
 import { presentDivision, presentEvent, presentFighterSummary, presentResult } from '../domain/catalog/views';
 import { BROADCAST_RECORD_COLUMNS, recordOf, type BroadcastRecordRow } from '../domain/channels/broadcast.record';
 import { presentBroadcast } from '../domain/channels/broadcast.view';
+import type { Payload } from './event-catalog';
 import { txConnection } from './tx-connection';
 
-export interface Payload {
-  type: string;
-  data: Record<string, unknown>;
-}
+export type { Payload };
 
 interface LicenceRow extends FighterRow {
   licence_no: string;
@@ -27,20 +26,21 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const endOfDay = (date: string | null) => (date ? `${date}T23:59:59.000Z` : null);
 
 /**
- * Builds webhook data (docs/decisions.md#payloads) from domain events inside the change's transaction. Nothing about a
+ * Builds webhook data (docs/decisions.md#payloads) from domain events, in a worker's transaction after the change's commit (outbox.ts). Nothing about a
  * minor is ever sent: events whose subject is a minor produce no payload at all.
  */
 export class WebhookPayloads {
   constructor(private readonly clock: Clock, private readonly publicUrl: string, private readonly ingestServerUrl: string) {}
 
-  async build(em: EntityManager, events: DomainEvent[]): Promise<Payload[]> {
+  /** The payloads of `events`, which happened at `at` (the time of the change, for `suspended_at` and the like). */
+  async build(em: EntityManager, events: DomainEvent[], at: Date = this.clock.now()): Promise<Payload[]> {
     const ctx = await this.context(em);
     const out: Payload[] = [];
-    for (const event of events) out.push(...(await this.one(em, ctx, event)));
+    for (const event of events) out.push(...(await this.one(em, ctx, event, at)));
     return out;
   }
 
-  private async one(em: EntityManager, ctx: ReadContext, event: DomainEvent): Promise<Payload[]> {
+  private async one(em: EntityManager, ctx: ReadContext, event: DomainEvent, at: Date): Promise<Payload[]> {
     const params = [ctx.today, ctx.adultCutoff];
     switch (event.type) {
       case 'licence.issued':
@@ -53,11 +53,11 @@ export class WebhookPayloads {
         const fighter = { slug: row.f_slug, name: row.f_name, country: row.c_slug, fighter_code: row.f_fighter_code, licence_no: row.licence_no };
         const url = this.fighterUrl(row.f_slug);
         if (event.type === 'licence.suspended') {
-          return [{ type: event.type, data: { fighter, status: row.f_status, licence_status: row.f_licence_status, suspended_at: iso(this.clock.now()), url } }];
+          return [{ type: event.type, data: { fighter, status: row.f_status as FighterSummaryBody['status'], licence_status: row.f_licence_status as FighterSummaryBody['licence_status'], suspended_at: iso(at), url } }];
         }
         return [{ type: event.type, data: {
-          fighter, division: presentDivision(row), status: row.f_status, licence_status: row.f_licence_status,
-          issued_at: iso(row.verified_at ?? this.clock.now()), valid_until: endOfDay(row.valid_until), url,
+          fighter, division: presentDivision(row), status: row.f_status as FighterSummaryBody['status'], licence_status: row.f_licence_status as FighterSummaryBody['licence_status'],
+          issued_at: iso(row.verified_at ?? at), valid_until: endOfDay(row.valid_until), url,
         } }];
       }
       case 'event.sanctioned': {

@@ -18,13 +18,30 @@ export class WebhookEndpoint {
   @Property({ type: 'timestamptz', nullable: true }) nextSecretFrom: Date | null = null;
   @Property({ type: 'boolean' }) enabled: boolean = true;
   @Property({ type: 'text', nullable: true }) disabledReason: string | null = null;
+  @Property({ type: 'timestamptz', nullable: true }) disabledAt: Date | null = null;
+  /** Since when its deliveries end failed with none succeeding (health, docs/decisions.md#endpoint-health); null while healthy. */
+  @Property({ type: 'timestamptz', nullable: true }) failingSince: Date | null = null;
   /** A channel endpoint deleted in the studio: disabled and hidden, its delivery log kept. */
   @Property({ type: 'timestamptz', nullable: true }) deletedAt: Date | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
-/** The outbox: an event, written in the transaction of the change that caused it. */
+/**
+ * What a transaction changed, for the webhooks (docs/decisions.md#outbox): a domain event (a
+ * ranking publication's changes in chunks), written in the transaction of the change and nothing
+ * per endpoint; a worker turns it into events and deliveries after the commit, then deletes it.
+ */
+@Entity()
+export class WebhookChange {
+  @PrimaryKey({ type: 'bigint', autoincrement: true }) id!: string;
+  @Property({ type: 'text' }) type!: string;
+  @Property({ type: 'uuid', nullable: true }) channelId: string | null = null;
+  @Property({ type: 'json' }) subject!: Record<string, unknown>;
+  @Property({ type: 'timestamptz' }) createdAt!: Date;
+}
+
+/** An event with its exact payload: built by a worker from a change, or written directly (the studio's ping). */
 @Entity()
 @Index({ properties: ['createdAt'] })
 export class WebhookEvent {
@@ -46,6 +63,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Entity()
 @Index({ properties: ['status', 'nextAttemptAt'] })
 @Index({ properties: ['endpoint', 'createdAt'] })
+@Index({ properties: ['endpoint', 'status', 'nextAttemptAt'] })
 export class WebhookDelivery {
   @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
   @ManyToOne(() => WebhookEvent) event!: WebhookEvent;

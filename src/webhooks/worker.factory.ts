@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
 import { coalescedAnnouncer } from '../db/announce-change';
+import type { Clock } from '../domain/clock';
+import type { Outbox } from './outbox';
 import { DeliveryWorker } from './delivery.worker';
 import { createWakeSource } from './wake';
 import { WebhookSender } from './webhook.sender';
@@ -14,6 +16,8 @@ export interface DeliveryWorkerDeps {
   orm: MikroORM;
   logger: Logger;
   metrics: { webhooks: WebhookMetrics };
+  outbox: Outbox;
+  clock: Clock;
 }
 
 /** A delivery worker on the service's database, woken by NOTIFY, polling as a safety net. */
@@ -27,11 +31,16 @@ export async function createDeliveryWorker(c: DeliveryWorkerDeps, db: Pick<Datab
   const worker = new DeliveryWorker(
     () => c.orm.em.getConnection('write'),
     sender,
-    { schedule: w.schedule, leaseMs: w.leaseMs, batchSize: w.batchSize, pollMs: w.pollMs },
+    {
+      schedule: w.schedule, leaseMs: w.leaseMs, batchSize: w.batchSize, pollMs: w.pollMs,
+      maxInFlight: w.maxInFlight, endpointConcurrency: w.endpointConcurrency, expandBatch: w.expandBatch,
+    },
     c.logger,
     wake,
     c.metrics.webhooks,
     coalescedAnnouncer(c.orm.em, 'studio', (err) => c.logger.warn({ err: (err as Error).message }, 'could not announce a delivery change; other instances see it with the next one')),
+    { expand: (limit) => c.outbox.expand(c.orm.em as never, limit) },
+    () => c.clock.now(),
   );
   return {
     worker,

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { payloadProblems } from '../../src/webhooks/event-catalog';
 import { verifySignature } from '../../src/webhooks/signer';
 
 export interface Received {
@@ -8,6 +10,8 @@ export interface Received {
   json: { id: string; event: string; created_at: string; data: Record<string, unknown> };
   /** Both signatures checked as a partner would, with the secret(s) the receiver knows. */
   validSignature: boolean;
+  /** The Standard Webhooks headers checked by the `standardwebhooks` library with the same secret(s). */
+  validStandardSignature: boolean;
   at: number;
 }
 
@@ -19,12 +23,26 @@ export interface Reply {
   delayMs?: number;
 }
 
+/** Whether the `standardwebhooks` library accepts the delivery with `secret`, as a receiver using it would. */
+export function standardVerified(secret: string, body: string, headers: IncomingHttpHeaders): boolean {
+  try {
+    new Webhook(secret).verify(body, headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A real HTTP receiver on loopback that verifies every delivery the way the README tells
- * partners to: HMAC over the raw body, constant-time comparison, 300-second tolerance.
+ * partners to: HMAC over the raw body, constant-time comparison, 300-second tolerance; and with
+ * the `standardwebhooks` library. Every body is checked against its event's schema in the event
+ * catalog: `stop()` fails (and with it the test file) when one did not match.
  */
 export class WebhookReceiver {
   readonly received: Received[] = [];
+  /** Payloads that did not match their event's schema (event-catalog.ts). */
+  readonly schemaProblems: string[] = [];
   secrets: string[] = [];
   /** Status codes to answer, one per request; the last one repeats. */
   responses: number[] = [200];
@@ -50,7 +68,9 @@ export class WebhookReceiver {
         }));
         const index = this.received.length;
         const status = this.responses[Math.min(index, this.responses.length - 1)];
-        const record: Received = { headers: req.headers, body, json: JSON.parse(body), validSignature, at: Date.now() };
+        const validStandardSignature = this.secrets.some((secret) => standardVerified(secret, body, req.headers));
+        this.schemaProblems.push(...payloadProblems(body));
+        const record: Received = { headers: req.headers, body, json: JSON.parse(body), validSignature, validStandardSignature, at: Date.now() };
         this.received.push(record);
         const custom = this.reply?.(record, index) ?? {};
         this.waiters = this.waiters.filter((w) => (this.received.length >= w.n ? (w.resolve(), false) : true));
@@ -88,5 +108,6 @@ export class WebhookReceiver {
     this.timers.clear();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    if (this.schemaProblems.length) throw new Error(`payloads that do not match the event catalog:\n${this.schemaProblems.join('\n')}`);
   }
 }

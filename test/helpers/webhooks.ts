@@ -93,6 +93,14 @@ export async function deliveryById(c: Container, id: string): Promise<DeliveryVi
   return d;
 }
 
+/** Waits until the workers have turned every committed change into deliveries (outbox.ts expands after the commit). */
+export async function waitExpanded(c: Container, timeoutMs = 15_000): Promise<void> {
+  await waitUntil('every change expanded into deliveries', async () => {
+    const [{ n }] = await c.orm.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from webhook_change');
+    return n === 0;
+  }, timeoutMs);
+}
+
 /** Waits until every delivery of the endpoint has ended (succeeded or failed). */
 export async function waitSettled(c: Container, endpointId: string, expected: number, timeoutMs = 15_000): Promise<DeliveryView[]> {
   return waitUntil(`${expected} settled deliveries of ${endpointId}`, async () => {

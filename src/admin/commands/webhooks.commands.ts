@@ -1,10 +1,11 @@
-import { PARTNER_EVENTS } from '../../webhooks/webhook-endpoint.service';
+import { PARTNER_EVENTS } from '../../webhooks/event-catalog';
 import { DELIVERY_STATUSES, type WebhookEndpoint } from '../../webhooks/webhook.entities';
+import { endpointState, ENDPOINT_STATES } from '../../webhooks/endpoint-health';
 import { type Command, integer, lines, list, optional, required, table, time } from '../command';
 
 const endpointJson = (e: WebhookEndpoint) => ({
-  id: e.id, partner: e.partner?.slug ?? null, url: e.url, events: e.events, enabled: e.enabled,
-  disabled_reason: e.disabledReason, secret_switch_at: e.nextSecretFrom, created_at: e.createdAt,
+  id: e.id, partner: e.partner?.slug ?? null, url: e.url, events: e.events, enabled: e.enabled, state: endpointState(e),
+  failing_since: e.failingSince, disabled_at: e.disabledAt, disabled_reason: e.disabledReason, secret_switch_at: e.nextSecretFrom, created_at: e.createdAt,
 });
 
 export const webhookCommands: Command[] = [
@@ -51,11 +52,16 @@ export const webhookCommands: Command[] = [
     },
   },
   {
-    name: 'webhooks:list', summary: 'list partner endpoints',
-    options: { partner: { type: 'string', arg: 'S', help: 'only this partner\'s endpoints' } }, examples: ['', '--partner stats-co --json'],
+    name: 'webhooks:list', summary: 'list partner endpoints with their health (healthy, failing since, disabled and why)',
+    options: {
+      partner: { type: 'string', arg: 'S', help: 'only this partner\'s endpoints' },
+      state: { type: 'string', arg: 'S', values: ENDPOINT_STATES, help: 'only endpoints in this state' },
+    },
+    examples: ['', '--partner stats-co --json', '--state failing'],
     async run({ c }, { values }) {
-      const endpoints = (await c.services.webhooks.list({ partnerSlug: optional(values, 'partner') })).map(endpointJson);
-      return { json: { endpoints }, text: table(endpoints, ['id', 'partner', 'url', 'events', 'enabled', 'disabled_reason']) };
+      const state = optional(values, 'state');
+      const endpoints = (await c.services.webhooks.list({ partnerSlug: optional(values, 'partner') })).map(endpointJson).filter((e) => !state || e.state === state);
+      return { json: { endpoints }, text: table(endpoints, ['id', 'partner', 'url', 'events', 'state', 'failing_since', 'disabled_reason']) };
     },
   },
   {

@@ -14,7 +14,8 @@ import { Migration20261124100000_ranking_entry_key } from './Migration2026112410
 import { Migration20261124110000_ranking_rows_run_trigger } from './Migration20261124110000_ranking_rows_run_trigger';
 import { Migration20261126000000_withhold_minor_opponents } from './Migration20261126000000_withhold_minor_opponents';
 import { Migration20261126010000_idempotency_key } from './Migration20261126010000_idempotency_key';
-import { Migration20261126000000_live_subjects } from './Migration20261126000000_live_subjects';
+import { Migration20261126020000_live_subjects } from './Migration20261126020000_live_subjects';
+import { Migration20261126030000_webhook_fanout_health } from './Migration20261126030000_webhook_fanout_health';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -33,5 +34,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124110000_ranking_rows_run_trigger', class: Migration20261124110000_ranking_rows_run_trigger },
   { name: 'Migration20261126000000_withhold_minor_opponents', class: Migration20261126000000_withhold_minor_opponents },
   { name: 'Migration20261126010000_idempotency_key', class: Migration20261126010000_idempotency_key },
-  { name: 'Migration20261126000000_live_subjects', class: Migration20261126000000_live_subjects },
+  { name: 'Migration20261126020000_live_subjects', class: Migration20261126020000_live_subjects },
+  { name: 'Migration20261126030000_webhook_fanout_health', class: Migration20261126030000_webhook_fanout_health },
 ];

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from '../../container';
 import { DomainError } from '../../domain/errors';
+import { PARTNER_EVENTS as PARTNER_EVENT_NAMES } from '../../webhooks/event-catalog';
 import { sql } from '../../domain/unit-of-work';
 import type { SeedPhase, SeedProgressListener } from '../../startup/startup-state';
 import type { DemoBout, DemoEvent, DemoFighter, DemoPlan } from '../demo.types';
@@ -9,7 +10,7 @@ import { insertFighters, type BulkContext, type BulkFighter } from './fighters.b
 
 const CHUNK: Record<'fighters' | 'events' | 'bouts', number> = { fighters: 5_000, events: 5_000, bouts: 20_000 };
 /** The webhook events the one-by-one calls would emit; the bulk path writes no outbox rows. */
-const PARTNER_EVENTS = ['licence.issued', 'licence.suspended', 'event.sanctioned', 'result.verified'];
+const PARTNER_EVENTS = PARTNER_EVENT_NAMES.filter((e) => e !== 'ranking.published');
 
 /**
  * Writes fighters (with licences and certificates), events and bouts in bulk, chunk by chunk

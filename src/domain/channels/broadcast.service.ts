@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../clock';
-import type { CHANNEL_EVENTS, DomainEvent } from '../domain-events';
+import type { BroadcastEventType, DomainEvent } from '../domain-events';
 import { DomainError, notFound } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
 import { slugify } from '../text';
@@ -13,7 +13,7 @@ import type { BroadcastRepository } from './broadcast.repository';
 import { LIVE_SLOTS } from './channel.entities';
 import { isUuid } from '../ids';
 
-type ChannelEventType = (typeof CHANNEL_EVENTS)[number];
+type ChannelEventType = BroadcastEventType;
 
 export interface BroadcastResult {
   broadcast: Broadcast;

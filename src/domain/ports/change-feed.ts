@@ -31,7 +31,7 @@ export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 /**
  * Subjects: which row changed, for the studio's live subscriptions. Triggers send them on the same
  * channel as the topics, in the writer's transaction (so on commit only), with the payload
- * `live:<kind>:<channel id>:<id>` (migration Migration20261126000000_live_subjects):
+ * `live:<kind>:<channel id>:<id>` (migration Migration20261126020000_live_subjects):
  * - `broadcast`: a broadcast created or changed (id: the broadcast);
  * - `health`: a broadcast's telemetry reported by the media server (id: the broadcast);
  * - `delivery`: a channel endpoint's webhook delivery created, claimed or attempted (id: the delivery).

@@ -72,6 +72,11 @@ test('the webhooks page is an OpenAPI 3.1 document with every event, its headers
   expect(payload.required).toEqual(['id', 'event', 'created_at', 'data']);
   expect(JSON.stringify(payload.properties.data)).toContain('verified_at');
   for (const target of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas[target[1]]).toBeDefined();
+  // The page links the AsyncAPI document it is made from, which is served as checked in.
+  expect(doc.info.description).toContain('(/docs/webhooks.asyncapi.json)');
+  const asyncapi = await request(t.app).get('/docs/webhooks.asyncapi.json').expect(200);
+  expect(asyncapi.text).toBe(readFileSync(join(__dirname, '../../../schema/webhooks.asyncapi.json'), 'utf8'));
+  expect(verified.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature']));
 });
 
 test('the verification recipe on the webhooks page accepts a delivery signed as the service signs, and refuses a forged or stale one', () => {

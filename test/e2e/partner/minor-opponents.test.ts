@@ -110,7 +110,7 @@ it('result.verified payloads of every adult-versus-minor bout withhold the oppon
   const payloads = await t.c.orm.em.fork().transactional((em) =>
     builder.build(em as EntityManager, minorBouts.map((b) => ({ type: 'result.verified' as const, boutId: b.id }))));
   expect(payloads).toHaveLength(minorBouts.filter((b) => b.adult_slug).length);
-  for (const p of payloads) expect(p.data.opponent).toBe(WITHHELD_OPPONENT);
+  for (const p of payloads) expect((p.data as { opponent?: string }).opponent).toBe(WITHHELD_OPPONENT);
   const text = JSON.stringify(payloads);
   expect(minorNames.filter((n) => text.includes(JSON.stringify(n)))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { addDays, addYears } from '../../../src/domain/clock';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
-import { actor, deliveriesOf, registerEndpoint, runWorker, sleep, waitUntil, WEBHOOK_ENV } from '../../helpers/webhooks';
+import { actor, deliveriesOf, registerEndpoint, runWorker, sleep, waitExpanded, waitUntil, WEBHOOK_ENV } from '../../helpers/webhooks';
 import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
 
 /** Nothing about a minor is ever sent (docs/decisions.md#minors, docs/decisions.md#payloads); the adult side of a minor's bout is. */
@@ -68,6 +68,7 @@ it('sends the adult side of a minor\'s bout, and never the minor\'s', async () =
 it('never names a minor in a ranking.published, and no stored event mentions one', async () => {
   const before = receiver.received.length;
   await t.c.services.rankings.publish(actor, addDays(TODAY, 1));
+  await waitExpanded(t.c);
   await waitUntil('the ranking deliveries to settle', async () => {
     const rows = await deliveriesOf(t.c, endpoint.id);
     return rows.length > 0 && rows.every((d) => d.status === 'succeeded') && receiver.received.length === rows.length ? rows : null;

@@ -14,7 +14,7 @@ import { Migration } from '@mikro-orm/migrations';
  *   batch claim costs one extra look-up, not one per row. Partner endpoints' deliveries send none.
  * PostgreSQL folds identical notifications of one transaction into one.
  */
-export class Migration20261126000000_live_subjects extends Migration {
+export class Migration20261126020000_live_subjects extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create function "live_broadcast_notify"() returns trigger language plpgsql as $$
       begin

@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:webhooks -- --fanout` (see webhooks.bench.ts): a ranking publication at scale
+ * with and without subscribed endpoints, then the time until every delivery is received and its
+ * signature checked.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../config/config';
+import { createContainer, type Container } from '../container';
+import { openDatabase } from '../db/database';
+import { entities } from '../entities';
+import { verifySignature } from '../webhooks/signer';
+import { loadAverage, startWorker, stopWorkers } from './worker-process';
+
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 20);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const actor = { id: 'bench' };
+
+interface FanoutReceiver {
+  url: string;
+  secrets: string[];
+  /** `endpoint#payload id` of every delivery received with a valid signature. */
+  received: Set<string>;
+  invalid: number;
+  lastAt: number;
+  server: Server;
+  onArrival?: () => void;
+}
+
+async function startReceiver(): Promise<FanoutReceiver> {
+  const r: FanoutReceiver = { url: '', secrets: [], received: new Set(), invalid: 0, lastAt: 0, server: null as unknown as Server };
+  r.server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const endpoint = Number(/\/hooks\/(\d+)/.exec(req.url ?? '')?.[1]);
+      const h = (n: string) => req.headers[n] as string | undefined;
+      if (!verifySignature(r.secrets[endpoint], body, { timestamp: h('x-svc-timestamp'), signature: h('x-svc-signature'), timestamped: h('x-svc-signature-timestamped') })) r.invalid++;
+      else r.received.add(`${endpoint}#${h('webhook-id')}`);
+      r.lastAt = performance.now();
+      res.writeHead(204).end();
+      r.onArrival?.();
+    });
+  });
+  r.server.keepAliveTimeout = 30_000;
+  await new Promise<void>((ok) => r.server.listen(0, '127.0.0.1', ok));
+  r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}/hooks`;
+  return r;
+}
+
+async function latestAsOf(c: Container): Promise<string> {
+  const [row] = await c.orm.em.getConnection().execute<{ as_of: string | null }[]>(`select max(as_of)::text as as_of from ranking_run`);
+  if (!row?.as_of) throw new Error('no published ranking run: seed the scale data set first (npm run admin -- demo:seed --fighters 100000)');
+  return row.as_of;
+}
+
+/** Destructive: the database's ranking runs are replaced by one run. Run it on a scratch copy of the scale data set. */
+export async function fanout(): Promise<void> {
+  if (!process.env.DATABASE_URL) throw new Error('--fanout needs DATABASE_URL: a PostgreSQL database holding the scale data set');
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-fanout-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', WEBHOOK_WORKER: 'off', WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
+  const db = await openDatabase(config, { entities });
+  const c = createContainer(config, db.orm);
+  const conn = c.orm.em.getConnection();
+  const receiver = await startReceiver();
+  const slug = `bench-fanout-${Date.now()}`;
+  try {
+    const [{ n: subscribed }] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from webhook_endpoint where enabled and 'ranking.published' = any(events)`);
+    if (subscribed > 0) throw new Error(`${subscribed} enabled endpoints already subscribe to ranking.published: the "no endpoint" publication would not be one`);
+    const [{ fighters }] = await conn.execute<{ fighters: number }[]>(`select count(*)::int as fighters from fighter`);
+    console.log(`fan-out bench: ${fighters} fighters, ${ENDPOINTS} endpoints, ${WORKERS} worker(s); load average ${loadAverage()}`);
+
+    // The same publication twice, each the first one (every ranked fighter is new, so each one
+    // changes them all): without endpoints, then, its run deleted, with them.
+    await latestAsOf(c);
+    const asOf = c.clock.today();
+    await conn.execute(`delete from ranking_run`);
+    const a = await c.services.rankings.publish(actor, asOf);
+    const [{ ranked }] = await conn.execute<{ ranked: number }[]>(
+      `select count(*)::int as ranked from ranking_entry where run_id = ? and scope = 'world'`, [a.run.id]);
+    console.log(`publication ${asOf}, no endpoint subscribed: ${a.figures.seconds.toFixed(2)} s (${ranked} fighters ranked, all new); load average ${loadAverage()}`);
+    await conn.execute(`delete from ranking_run`);
+
+    await c.services.partners.create(actor, { slug, name: 'Webhook fan-out bench' });
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const reg = await c.services.webhooks.register(actor, { partnerSlug: slug, url: `${receiver.url}/${i}`, events: ['ranking.published'] });
+      receiver.secrets[i] = reg.secret;
+    }
+    const b = await c.services.rankings.publish(actor, asOf);
+    const committed = performance.now();
+    const [{ changes }] = await conn.execute<{ changes: number }[]>(
+      `select coalesce(sum(jsonb_array_length(subject->'changes')), 0)::int as changes from webhook_change where type = 'ranking.published'`);
+    const expected = changes * ENDPOINTS;
+    console.log(`the same publication, ${ENDPOINTS} endpoints subscribed: ${b.figures.seconds.toFixed(2)} s (${((b.figures.seconds / a.figures.seconds - 1) * 100).toFixed(1)}% against no endpoint; goal within 20%); `
+      + `${changes} fighters changed, ${expected} deliveries to make; load average ${loadAverage()}`);
+
+    const workers = Array.from({ length: WORKERS }, () => startWorker(db.url));
+    try {
+      await new Promise<void>((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error(`only ${receiver.received.size} of ${expected} deliveries arrived in 30 minutes`)), 30 * 60_000);
+        let lastReport = performance.now();
+        const check = () => {
+          if (performance.now() - lastReport > 30_000) {
+            lastReport = performance.now();
+            console.log(`  ... ${receiver.received.size} of ${expected} after ${((lastReport - committed) / 1000).toFixed(0)} s; load average ${loadAverage()}`);
+          }
+          if (receiver.received.size >= expected) {
+            clearTimeout(timer);
+            ok();
+          }
+        };
+        receiver.onArrival = check;
+        check();
+      });
+    } finally {
+      await stopWorkers(workers);
+    }
+    const seconds = (receiver.lastAt - committed) / 1000;
+    console.log(`every delivery received and signature-checked ${seconds.toFixed(1)} s after the commit (${(expected / seconds).toFixed(0)} deliveries/s; goal under 600 s: ${seconds < 600 ? 'met' : 'NOT met'}); `
+      + `invalid signatures: ${receiver.invalid}; load average ${loadAverage()}`);
+  } finally {
+    await conn.execute(`delete from webhook_attempt where delivery_id in (select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id join partner p on p.id = e.partner_id where p.slug = ?)`, [slug]);
+    // The event rows stay (about a kilobyte each): deleting them checks each one's deliveries by
+    // its foreign key, and webhook_delivery has no index on event_id (nothing else needs one).
+    await conn.execute(`delete from webhook_delivery where endpoint_id in (select e.id from webhook_endpoint e join partner p on p.id = e.partner_id where p.slug = ?)`, [slug]);
+    await conn.execute(`update webhook_endpoint set enabled = false where partner_id = (select id from partner where slug = ?)`, [slug]);
+    receiver.server.close();
+    await c.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
