@@ -143,6 +143,9 @@ describe('studio answers kept until their data changes', () => {
     expect((await endpoint()).deliveries).toEqual([]);
     receiver.delayMs = 1_500; // the receiver answers late: the answer below is read before the attempt is recorded
     await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Hooked Night', source: 'mp4', source_url: 'https://cdn.example/h.mp4', scheduled_at: '2030-03-03T20:00:00Z' }), 201);
+    // the delivery is made by the worker's fan-out a moment after the commit: once the database has it, the next answer shows it
+    await waitUntil('the delivery made', async () => (await t.c.orm.em.fork().getConnection().execute(
+      `select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ?`, [url])).length > 0 || null);
     expect(['PENDING', 'SENDING']).toContain((await endpoint()).deliveries[0]?.status);
     // the worker sends it and records the attempt; the database is the judge of when
     await waitUntil('the attempt recorded', async () => (await t.c.orm.em.fork().getConnection().execute(
