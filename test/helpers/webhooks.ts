@@ -94,6 +94,14 @@ export async function deliveryById(c: Container, id: string): Promise<DeliveryVi
 }
 
 /** Waits until the workers have turned every committed change into deliveries (outbox.ts expands after the commit). */
+/**
+ * Expands every recorded change into its events and deliveries at once, as a worker does after the
+ * commit (the fan-out): for tests that run no worker and read what was stored.
+ */
+export async function expandAll(c: Container): Promise<void> {
+  while ((await c.outbox.expand(c.orm.em, 100)) > 0);
+}
+
 export async function waitExpanded(c: Container, timeoutMs = 15_000): Promise<void> {
   await waitUntil('every change expanded into deliveries', async () => {
     const [{ n }] = await c.orm.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from webhook_change');

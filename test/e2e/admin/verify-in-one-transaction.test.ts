@@ -1,4 +1,5 @@
 import { adminJson, adminProcess } from '../../helpers/cli';
+import { expandAll } from '../../helpers/webhooks';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { buildWorld, testClock, type World } from '../../helpers/world';
 
@@ -23,6 +24,7 @@ test('the real binary verifies a result with no pg deprecation warning', async (
   expect(out.stderr).not.toMatch(/DeprecationWarning|already executing a query/);
   expect(out.code).toBe(0);
   expect(JSON.parse(out.stdout)).toMatchObject({ id: recorded.result.id });
+  await expandAll(t.c); // payloads are built after the commit, by the workers' fan-out
   const [delivery] = await t.c.orm.em.getConnection().execute(
     `select ev.payload from webhook_delivery d join webhook_event ev on ev.id = d.event_id where ev.type = 'result.verified'`);
   expect(JSON.parse(delivery.payload).data).toBeDefined();

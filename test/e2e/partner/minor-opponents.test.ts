@@ -5,7 +5,7 @@ import { WITHHELD_OPPONENT } from '../../../src/domain/catalog/withheld-opponent
 import { WebhookPayloads } from '../../../src/webhooks/webhook-payloads';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { actor, WEBHOOK_ENV } from '../../helpers/webhooks';
+import { actor, expandAll, WEBHOOK_ENV } from '../../helpers/webhooks';
 
 /**
  * A crawl of the demo data (docs/decisions.md#minors): an adult's bout against a minor is served
@@ -125,8 +125,7 @@ it('a bout recorded and verified now is stored withheld, and the migration withh
   await t.c.services.webhooks.register(actor, { partnerSlug: 'demo-media', url: 'http://127.0.0.1:9/minors', events: ['result.verified'] });
   const recorded = await t.c.services.results.record(actor, { eventCode: code, winnerSlug: bout.adult_slug!, loserSlug: minor.slug, method: 'UD', round: 3 });
   await t.c.services.results.verify(actor, recorded.id);
-  // Payloads are built after the commit (the workers' fan-out): expanded here, as a worker would.
-  while (await t.c.outbox.expand(t.c.orm.em, 100) > 0);
+  await expandAll(t.c); // payloads are built after the commit, by the workers' fan-out
   const stored = await conn.execute<{ id: string; payload: string }[]>(`select id, payload from webhook_event where type = 'result.verified'`);
   expect(stored.length).toBeGreaterThan(0);
   for (const s of stored) expect(s.payload).not.toContain(JSON.stringify(minor.name));

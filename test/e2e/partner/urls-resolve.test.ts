@@ -2,7 +2,7 @@ import request from 'supertest';
 import { addDays, addYears } from '../../../src/domain/clock';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { actor, registerEndpoint, WEBHOOK_ENV } from '../../helpers/webhooks';
+import { actor, expandAll, registerEndpoint, WEBHOOK_ENV } from '../../helpers/webhooks';
 import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
 
 /**
@@ -75,6 +75,7 @@ it('every url in the five partner webhook payloads resolves with a key', async (
   const bout = await t.c.services.results.record(actor, { eventCode: e.code, winnerSlug: world.slugs.anna, loserSlug: world.slugs.dora, method: 'KO', round: 1 });
   await t.c.services.results.verify(actor, bout.id);
   await t.c.services.rankings.publish(actor, addDays(TODAY, 1));
+  await expandAll(t.c); // payloads are built after the commit, by the workers' fan-out
   const stored = await t.c.orm.em.getConnection().execute<{ type: string; payload: string }[]>(`select type, payload from webhook_event order by created_at, id`);
   const types = new Set(stored.map((s) => s.type));
   expect([...types].sort()).toEqual(['event.sanctioned', 'licence.issued', 'licence.suspended', 'ranking.published', 'result.verified']);
