@@ -83,7 +83,7 @@ function runWrk(opts: AutocannonOptions & { duration: number; connections: numbe
     writeFileSync(file, SCRIPT);
     return file;
   })();
-  const args = ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, `--timeout`, `${opts.timeout ?? 10}s`, '-s', scriptFile];
+  const args = ['-t1', `-c${opts.connections}`, `-d${Math.max(1, Math.round(opts.duration))}s`, `--timeout`, `${opts.timeout ?? 10}s`, '-s', scriptFile];
   for (const [name, value] of Object.entries(opts.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(opts.url);
   const c = opts.crawl;
