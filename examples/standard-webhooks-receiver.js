@@ -11,7 +11,10 @@ const { Webhook } = require('standardwebhooks');
  * them: map them to `+` and `/` (a no-op for the others).
  */
 function standardSecret(secret) {
-  return `whsec_${secret.replace(/^whsec_/, '').replace(/-/g, '+').replace(/_/g, '/')}`;
+  return `whsec_${secret
+    .replace(/^whsec_/, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')}`;
 }
 
 /** The parsed event when the delivery was signed with `secret` less than 5 minutes ago; otherwise it throws. */

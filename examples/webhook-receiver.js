@@ -10,7 +10,7 @@ function verifyWebhook(secret, rawBody, headers, nowSeconds = Math.floor(Date.no
   const timestamp = headers['x-svc-timestamp'];
   const received = headers['x-svc-signature-timestamped'] || '';
   if (!/^\d+$/.test(timestamp || '') || Math.abs(nowSeconds - Number(timestamp)) > TOLERANCE_SECONDS) return false;
-  const expected = 'sha256=' + createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
   const a = Buffer.from(expected);
   const b = Buffer.from(received);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 
 const BASE = process.argv[2] ?? 'http://localhost:3000';
 type Json = Record<string, any>;
-interface Example { request: string; status: number; body: unknown }
+interface Example {
+  request: string;
+  status: number;
+  body: unknown;
+}
 
 async function call(method: string, path: string, key: string | null, body?: unknown): Promise<Example> {
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
@@ -55,8 +59,13 @@ async function tv(): Promise<Record<string, Example>> {
   const get = (path: string, key: string | null = null) => call('GET', `/api/tv${path}`, key);
   const upcoming = await get('/upcoming?per_page=2');
   const created = await call('POST', '/api/tv/broadcasts', rw, {
-    title: 'Berlin Open: finals', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    scheduled_at: '2030-11-20T19:00:00+01:00', discipline: 'kickboxing', language: 'de', tags: ['finals', 'berlin'],
+    title: 'Berlin Open: finals',
+    source: 'youtube',
+    source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    scheduled_at: '2030-11-20T19:00:00+01:00',
+    discipline: 'kickboxing',
+    language: 'de',
+    tags: ['finals', 'berlin'],
   });
   const id = (created.body as Json).data.id as string;
   const updated = await call('PATCH', `/api/tv/broadcasts/${id}`, rw, { title: 'Berlin Open: finals (main card)' });
@@ -82,7 +91,10 @@ async function tv(): Promise<Record<string, Example>> {
 
 async function main(): Promise<void> {
   const root = join(__dirname, '..');
-  for (const [file, examples] of [['src/rest/examples.json', await partner()], ['src/tv/examples.json', await tv()]] as const) {
+  for (const [file, examples] of [
+    ['src/rest/examples.json', await partner()],
+    ['src/tv/examples.json', await tv()],
+  ] as const) {
     writeFileSync(join(root, file), `${JSON.stringify(examples, null, 2)}\n`);
     console.log(`wrote ${file} (${Object.keys(examples).length} operations)`);
   }

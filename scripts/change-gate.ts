@@ -67,13 +67,17 @@ export function report(changes: GateChange[]): { text: string; failed: boolean }
     lines.push(`${level} changes since the last release: ${these.length}`);
     for (const c of these) {
       const mark = level === 'breaking' ? (c.named ? '  named   ' : '  UNNAMED ') : '  ';
-      lines.push(`${mark}${c.surface}: ${c.operation}: ${c.id} (${c.where})${level === 'breaking' && !c.named ? `; name one of ${c.names.map((n) => `\`${n}\``).join(', ')}` : ''}`);
+      lines.push(
+        `${mark}${c.surface}: ${c.operation}: ${c.id} (${c.where})${level === 'breaking' && !c.named ? `; name one of ${c.names.map((n) => `\`${n}\``).join(', ')}` : ''}`,
+      );
     }
   }
   lines.push(`other changes: ${changes.filter((c) => c.level === 'info').length}`);
-  lines.push(unnamed.length === 0
-    ? 'change gate: passed'
-    : `change gate: FAILED: ${unnamed.length} breaking change(s) not named in CHANGELOG.md's Unreleased section (docs/api-changes.md)`);
+  lines.push(
+    unnamed.length === 0
+      ? 'change gate: passed'
+      : `change gate: FAILED: ${unnamed.length} breaking change(s) not named in CHANGELOG.md's Unreleased section (docs/api-changes.md)`,
+  );
   return { text: lines.join('\n'), failed: unnamed.length > 0 };
 }
 
@@ -84,13 +88,16 @@ if (require.main === module) {
     for (const s of SURFACES) copyFileSync(join(root, 'schema', s.file), join(root, 'schema', 'released', s.file));
     console.log(`schema/released/ now holds today's ${SURFACES.map((s) => s.file).join(', ')}`);
   } else {
-    runGate(root).then((changes) => {
-      const { text, failed } = report(changes);
-      console.log(text);
-      process.exit(failed ? 1 : 0);
-    }, (err: Error) => {
-      console.error(`change gate: ${err.message}`);
-      process.exit(2);
-    });
+    runGate(root).then(
+      (changes) => {
+        const { text, failed } = report(changes);
+        console.log(text);
+        process.exit(failed ? 1 : 0);
+      },
+      (err: Error) => {
+        console.error(`change gate: ${err.message}`);
+        process.exit(2);
+      },
+    );
   }
 }

@@ -11,11 +11,20 @@ async function main(): Promise<void> {
   const options = buildOrmOptions({ clientUrl: url, entities, poolMax: 2 });
   const orm = await MikroORM.init({
     ...options,
-    migrations: { ...options.migrations, path: 'src/db/migrations', pathTs: 'src/db/migrations', emit: 'ts', fileName: (ts: string, name?: string) => `Migration${ts}${name ? `_${name}` : ''}` },
+    migrations: {
+      ...options.migrations,
+      path: 'src/db/migrations',
+      pathTs: 'src/db/migrations',
+      emit: 'ts',
+      fileName: (ts: string, name?: string) => `Migration${ts}${name ? `_${name}` : ''}`,
+    },
   });
   await orm.getMigrator().up();
   const result = await orm.getMigrator().createMigration('src/db/migrations', false, false, process.argv[2]);
   console.log(result.fileName || 'no changes');
   await orm.close();
 }
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

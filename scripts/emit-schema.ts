@@ -63,8 +63,13 @@ export async function emitPostmanCollections(dir: string = POSTMAN_DIR): Promise
 
 if (require.main === module) {
   for (const file of [emitPartnerOpenApi(), emitTvOpenApi(), emitStudioSdl(), emitWebhooksAsyncApi(), emitWebhookEventsTable()]) console.log(`wrote ${file}`);
-  emitPostmanCollections().then((files) => files.forEach((file) => console.log(`wrote ${file}`)), (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  });
+  emitPostmanCollections().then(
+    (files) => {
+      for (const file of files) console.log(`wrote ${file}`);
+    },
+    (err: Error) => {
+      console.error(err.message);
+      process.exit(1);
+    },
+  );
 }

@@ -12,4 +12,7 @@ async function main(): Promise<void> {
   await orm.getMigrator().up();
   await orm.close(true);
 }
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -59,7 +59,8 @@ function flat(doc: Json, node: Json | undefined, refs: string[]): Json {
 }
 
 const types = (s: Json): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []).filter((t: string) => t !== 'null').sort();
-const nullable = (s: Json): boolean => s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.enum) && s.enum.includes(null));
+const nullable = (s: Json): boolean =>
+  s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.enum) && s.enum.includes(null));
 
 function compareSchemas(ctx: Ctx, before: Json | undefined, after: Json | undefined, where: string, names: string[], depth = 0): void {
   if (!before || !after || depth > 12) return;
@@ -90,13 +91,20 @@ function compareSchemas(ctx: Ctx, before: Json | undefined, after: Json | undefi
     if (a.enum && added.length) add(ctx, request ? 'info' : 'warning', `${ctx.direction}-enum-value-added`, `${where}: ${added.join(', ')}`, here);
   }
   if (request) {
-    for (const [key, tighter] of [['maxLength', (x: number, y: number) => y < x], ['maximum', (x: number, y: number) => y < x], ['maxItems', (x: number, y: number) => y < x],
-      ['minLength', (x: number, y: number) => y > x], ['minimum', (x: number, y: number) => y > x], ['minItems', (x: number, y: number) => y > x]] as const) {
+    for (const [key, tighter] of [
+      ['maxLength', (x: number, y: number) => y < x],
+      ['maximum', (x: number, y: number) => y < x],
+      ['maxItems', (x: number, y: number) => y < x],
+      ['minLength', (x: number, y: number) => y > x],
+      ['minimum', (x: number, y: number) => y > x],
+      ['minItems', (x: number, y: number) => y > x],
+    ] as const) {
       const x = a[key];
       const y = b[key];
       if (y !== undefined && (x === undefined || tighter(x, y))) add(ctx, 'breaking', `request-${key}-tightened`, `${where}: ${x ?? 'none'} -> ${y}`, here);
     }
-    if (b.pattern !== undefined && b.pattern !== a.pattern) add(ctx, 'warning', 'request-pattern-changed', `${where}: ${a.pattern ?? 'none'} -> ${b.pattern}`, here);
+    if (b.pattern !== undefined && b.pattern !== a.pattern)
+      add(ctx, 'warning', 'request-pattern-changed', `${where}: ${a.pattern ?? 'none'} -> ${b.pattern}`, here);
   }
   const pa = a.properties ?? {};
   const pb = b.properties ?? {};
@@ -107,7 +115,8 @@ function compareSchemas(ctx: Ctx, before: Json | undefined, after: Json | undefi
     const named = [...here, ...refsB.map((r) => `${r}.${name}`)];
     if (!(name in pb)) {
       if (request) add(ctx, 'warning', 'request-property-removed', at, named);
-      else add(ctx, ra.has(name) ? 'breaking' : 'warning', ra.has(name) ? 'response-required-property-removed' : 'response-optional-property-removed', at, named);
+      else
+        add(ctx, ra.has(name) ? 'breaking' : 'warning', ra.has(name) ? 'response-required-property-removed' : 'response-optional-property-removed', at, named);
       continue;
     }
     if (!request && ra.has(name) && !rb.has(name)) add(ctx, 'breaking', 'response-property-became-optional', at, named);
@@ -117,7 +126,13 @@ function compareSchemas(ctx: Ctx, before: Json | undefined, after: Json | undefi
   for (const name of Object.keys(pb)) {
     if (name in pa) continue;
     const named = [...here, ...refsB.map((r) => `${r}.${name}`)];
-    add(ctx, request && rb.has(name) ? 'breaking' : 'info', request && rb.has(name) ? 'request-required-property-added' : `${ctx.direction}-property-added`, `${where}.${name}`, named);
+    add(
+      ctx,
+      request && rb.has(name) ? 'breaking' : 'info',
+      request && rb.has(name) ? 'request-required-property-added' : `${ctx.direction}-property-added`,
+      `${where}.${name}`,
+      named,
+    );
   }
   if (a.items || b.items) compareSchemas(ctx, a.items, b.items, `${where}[]`, here, depth + 1);
 }
@@ -139,7 +154,8 @@ function compareOperation(ctx: Ctx, a: Json, b: Json, itemA: Json, itemB: Json):
       compareSchemas(ctx, p.schema, q.schema, key, []);
     }
   }
-  for (const [key, q] of pb) if (!pa.has(key)) add(ctx, q.required ? 'breaking' : 'info', q.required ? 'new-required-request-parameter' : 'new-optional-request-parameter', key, []);
+  for (const [key, q] of pb)
+    if (!pa.has(key)) add(ctx, q.required ? 'breaking' : 'info', q.required ? 'new-required-request-parameter' : 'new-optional-request-parameter', key, []);
   const bodyA = resolveRef(ctx.oldDoc, a.requestBody);
   const bodyB = resolveRef(ctx.newDoc, b.requestBody);
   if (!a.requestBody && b.requestBody?.required) add(ctx, 'breaking', 'request-body-added-required', 'body', []);
@@ -163,11 +179,18 @@ function compareOperation(ctx: Ctx, a: Json, b: Json, itemA: Json, itemB: Json):
       if (!other) add(ctx, 'breaking', 'response-media-type-removed', `response ${status} ${type}`, []);
       else compareSchemas(ctx, media.schema, other.schema, `response ${status}`, []);
     }
-    for (const header of Object.keys(ra.headers ?? {})) if (!rb.headers?.[header]) add(ctx, 'warning', 'response-header-removed', `response ${status} ${header}`, []);
+    for (const header of Object.keys(ra.headers ?? {}))
+      if (!rb.headers?.[header]) add(ctx, 'warning', 'response-header-removed', `response ${status} ${header}`, []);
   }
   const security = (doc: Json, op: Json) => JSON.stringify(op.security ?? doc.security ?? []);
   if (security(ctx.oldDoc, a) !== security(ctx.newDoc, b) || (a['x-required-scope'] ?? null) !== (b['x-required-scope'] ?? null)) {
-    add(ctx, 'breaking', 'security-changed', `${security(ctx.oldDoc, a)} ${a['x-required-scope'] ?? ''} -> ${security(ctx.newDoc, b)} ${b['x-required-scope'] ?? ''}`.trim(), []);
+    add(
+      ctx,
+      'breaking',
+      'security-changed',
+      `${security(ctx.oldDoc, a)} ${a['x-required-scope'] ?? ''} -> ${security(ctx.newDoc, b)} ${b['x-required-scope'] ?? ''}`.trim(),
+      [],
+    );
   }
   if (!a.deprecated && b.deprecated) add(ctx, 'info', 'api-deprecated', 'operation', []);
 }
@@ -191,7 +214,8 @@ export function classifyOpenApi(before: Json, after: Json): ApiChange[] {
   }
   for (const [path, itemB] of Object.entries<Json>(after.paths ?? {})) {
     for (const method of METHODS) {
-      if (itemB[method] && !before.paths?.[path]?.[method]) out.push({ level: 'info', id: 'api-added', operation: `${method.toUpperCase()} ${base}${path}`, where: 'operation', names: [] });
+      if (itemB[method] && !before.paths?.[path]?.[method])
+        out.push({ level: 'info', id: 'api-added', operation: `${method.toUpperCase()} ${base}${path}`, where: 'operation', names: [] });
     }
   }
   return out;

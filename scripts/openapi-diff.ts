@@ -10,7 +10,9 @@ function flatten(node: Json, pointer: string, out: Map<string, string>): void {
   if (Array.isArray(node)) {
     const items = pointer.endsWith('/required') ? [...node].sort() : node;
     if (items.length === 0) out.set(pointer, '[]');
-    items.forEach((item, i) => flatten(item, `${pointer}/${i}`, out));
+    items.forEach((item, i) => {
+      flatten(item, `${pointer}/${i}`, out);
+    });
   } else if (node !== null && typeof node === 'object') {
     const entries = Object.entries(node as Record<string, Json>);
     if (entries.length === 0) out.set(pointer, '{}');

@@ -15,7 +15,11 @@ const indirect = () => source();
 // openapi-to-postmanv2 ships no types. It is loaded with Math.random pointing here.
 Math.random = indirect;
 const Converter = require('openapi-to-postmanv2') as {
-  convertV2(input: { type: 'json'; data: unknown }, options: Record<string, unknown>, cb: (err: Error | null, res: { result: boolean; reason?: string; output: { data: Json }[] }) => void): void;
+  convertV2(
+    input: { type: 'json'; data: unknown },
+    options: Record<string, unknown>,
+    cb: (err: Error | null, res: { result: boolean; reason?: string; output: { data: Json }[] }) => void,
+  ): void;
 };
 Math.random = realRandom;
 
@@ -53,7 +57,11 @@ function forConversion(node: unknown): unknown {
 function withoutIds(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutIds);
   if (node && typeof node === 'object') {
-    return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'id' && k !== '_postman_id').map(([k, v]) => [k, withoutIds(v)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => k !== 'id' && k !== '_postman_id')
+        .map(([k, v]) => [k, withoutIds(v)]),
+    );
   }
   return node;
 }
@@ -62,24 +70,27 @@ function withoutIds(node: unknown): unknown {
 let queue: Promise<unknown> = Promise.resolve();
 
 export function renderPostmanCollection(document: Json, key: string): Promise<string> {
-  const run = queue.then(() => new Promise<string>((resolve, reject) => {
-    source = seeded(20261125);
-    Math.random = indirect;
-    Converter.convertV2({ type: 'json', data: forConversion(document) }, POSTMAN_OPTIONS, (err, res) => {
-      Math.random = realRandom;
-      source = realRandom;
-      if (err || !res.result) {
-        reject(err ?? new Error(`openapi-to-postmanv2: ${res.reason}`));
-        return;
-      }
-      const collection = withoutIds(res.output[0].data) as Json;
-      collection.variable = [
-        { key: 'baseUrl', value: serverUrl(document, DEMO_ORIGIN), type: 'string' },
-        { key: 'bearerToken', value: key, type: 'string', description: 'A demo key; use your own outside the demo.' },
-      ];
-      resolve(`${JSON.stringify(collection, null, 2)}\n`);
-    });
-  }));
+  const run = queue.then(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        source = seeded(20261125);
+        Math.random = indirect;
+        Converter.convertV2({ type: 'json', data: forConversion(document) }, POSTMAN_OPTIONS, (err, res) => {
+          Math.random = realRandom;
+          source = realRandom;
+          if (err || !res.result) {
+            reject(err ?? new Error(`openapi-to-postmanv2: ${res.reason}`));
+            return;
+          }
+          const collection = withoutIds(res.output[0].data) as Json;
+          collection.variable = [
+            { key: 'baseUrl', value: serverUrl(document, DEMO_ORIGIN), type: 'string' },
+            { key: 'bearerToken', value: key, type: 'string', description: 'A demo key; use your own outside the demo.' },
+          ];
+          resolve(`${JSON.stringify(collection, null, 2)}\n`);
+        });
+      }),
+  );
   queue = run.catch(() => undefined);
   return run;
 }

@@ -155,7 +155,10 @@ export function createContainer(config: Config, orm: MikroORM, options: Containe
   const now = () => clock.now().getTime();
   const authFailures = new AuthFailureGuard({
     limiter: createRateLimiter({ keyPrefix: config.rateLimitPrefix, redis: redis ?? undefined, now, logger }),
-    trust: config.trustProxy, perMinute: config.authFailuresPerMinute, logger, now,
+    trust: config.trustProxy,
+    perMinute: config.authFailuresPerMinute,
+    logger,
+    now,
   });
   const keys = new KeyAuthenticator(write, clock, config.authCacheTtlMs, changes);
   const outbox = new Outbox(new WebhookPayloads(clock, config.publicUrl, config.ingest.serverUrl), clock);

@@ -60,13 +60,25 @@ async function main(): Promise<void> {
     '',
     'Demo channel keys for /api/tv (send as "Authorization: Bearer <key>"):',
     ...DEMO_CHANNEL_KEYS.map((k) => `  ${k.token.padEnd(20)} ${k.description}`),
-    ...(config.seedDemo ? ['', `Demo studio users (sign in at ${base}/studio; roles on channel demo-tv):`, ...DEMO_STUDIO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.password.padEnd(20)} ${u.role}`)] : []),
+    ...(config.seedDemo
+      ? [
+          '',
+          `Demo studio users (sign in at ${base}/studio; roles on channel demo-tv):`,
+          ...DEMO_STUDIO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.password.padEnd(20)} ${u.role}`),
+        ]
+      : []),
     ...(fixtures.length ? ['', 'Demo fixtures:', ...fixtures] : []),
     '',
     `Try: curl -H "Authorization: Bearer pk_demo_full" "${base}/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg"`,
     '',
   ];
-  announce(logger, lines, { url: base, docs: `${base}/docs`, studio: `${base}/studio`, metrics_port: config.metricsPort ?? config.port, webhooks_here: !!delivery });
+  announce(logger, lines, {
+    url: base,
+    docs: `${base}/docs`,
+    studio: `${base}/studio`,
+    metrics_port: config.metricsPort ?? config.port,
+    webhooks_here: !!delivery,
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -17,7 +17,8 @@ export default async function globalSetup(): Promise<void> {
   // Asynchronous: the embedded database is served by this very process, so it must not block.
   const migrate = (url: string) =>
     promisify(execFile)(process.execPath, ['-r', '@swc-node/register', join(root, 'scripts', 'migrate.ts')], {
-      cwd: root, env: { ...process.env, DATABASE_URL: url },
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: url },
     });
   if (process.env.DATABASE_URL) {
     const admin = new Client({ connectionString: process.env.DATABASE_URL });

@@ -18,7 +18,14 @@ import { webhookCommands } from './commands/webhooks.commands';
 import { type CommandIo, NO_INPUT, processIo, readSecrets } from './secret-input';
 import { entities } from '../entities';
 
-export const COMMANDS: readonly Command[] = [...partnerCommands, ...webhookCommands, ...sportCommands, ...channelCommands, ...demoCommands, ...readModelCommands];
+export const COMMANDS: readonly Command[] = [
+  ...partnerCommands,
+  ...webhookCommands,
+  ...sportCommands,
+  ...channelCommands,
+  ...demoCommands,
+  ...readModelCommands,
+];
 
 export interface CliOutput {
   code: number;
@@ -44,7 +51,8 @@ function help(): string {
  */
 export async function runCommand(c: Container, operator: string, argv: string[], io: CommandIo = NO_INPUT): Promise<CliOutput> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') return { code: name ? 0 : 2, stdout: name ? `${help()}\n` : '', stderr: name ? '' : `${help()}\n` };
+  if (!name || name === '--help' || name === '-h' || name === 'help')
+    return { code: name ? 0 : 2, stdout: name ? `${help()}\n` : '', stderr: name ? '' : `${help()}\n` };
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) return { code: 2, stdout: '', stderr: `unknown command "${name}"\n\n${help()}\n` };
   const usage = `usage: ${PROGRAM} ${usageOf(command)}\n${PROGRAM} ${command.name} --help   shows every option, its values and examples`;

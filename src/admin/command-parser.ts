@@ -65,7 +65,9 @@ export interface Parsed {
 /** Reads argv (after the command's name) into option values and positionals; throws UsageError. */
 export function parseCommand(command: Command, argv: string[]): Parsed {
   let written = '';
-  const p = program(command, (text) => { written += text; });
+  const p = program(command, (text) => {
+    written += text;
+  });
   try {
     p.parse(argv, { from: 'user' });
   } catch (err) {
@@ -85,7 +87,9 @@ export function parseCommand(command: Command, argv: string[]): Parsed {
   for (const [name, spec] of Object.entries(command.options ?? {})) {
     if (spec.type === 'secret' && values[name] !== undefined) {
       if (values[`${name}-stdin`] === true) throw new UsageError(`give the ${name} once: --${name} or --${name}-stdin`);
-      warnings.push(`warning: --${name} on the command line is kept by shell history and shown in the process list: type it at the prompt, or pipe it with --${name}-stdin`);
+      warnings.push(
+        `warning: --${name} on the command line is kept by shell history and shown in the process list: type it at the prompt, or pipe it with --${name}-stdin`,
+      );
     }
     if (spec.required && spec.type === 'string' && (typeof values[name] !== 'string' || (values[name] as string).trim() === '')) {
       throw new UsageError(`--${name} is required`);

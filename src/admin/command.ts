@@ -71,7 +71,10 @@ export function optional(values: Values, name: string): string | undefined {
 }
 
 export function list(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function integer(values: Values, name: string): number | undefined {
@@ -94,7 +97,7 @@ export function time(values: Values, name: string): Date | undefined {
 /** Text output: one "key: value" line per field, for a human at a terminal. */
 export function lines(fields: Record<string, unknown>): string {
   return Object.entries(fields)
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v instanceof Date ? v.toISOString() : v ?? '-'}`)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v instanceof Date ? v.toISOString() : (v ?? '-')}`)
     .join('\n');
 }
 
@@ -102,6 +105,10 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
   if (rows.length === 0) return '(none)';
   const cell = (v: unknown) => (v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.join(',') : String(v ?? '-'));
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const fmt = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  const fmt = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [fmt(columns), ...rows.map((r) => fmt(columns.map((c) => cell(r[c]))))].join('\n');
 }

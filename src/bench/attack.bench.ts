@@ -62,13 +62,22 @@ function freePort(): Promise<number> {
 
 async function startService(startTimeoutSeconds: number): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', STUDIO_SESSION_PER_MINUTE: '1000000000' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+    STUDIO_SESSION_PER_MINUTE: '1000000000',
+  };
   delete env.PUBLIC_URL;
   if (process.env.DATABASE_URL) delete env.DATA_DIR;
   else env.DATA_DIR = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : resolve(PROJECT_ROOT, '.data', 'bench');
   const child = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // Log lines (JSON) and errors are passed through; the start banner is not.
-  child.stdout!.on('data', (chunk: Buffer) => { for (const line of chunk.toString('utf8').split('\n')) if (line.startsWith('{')) log(`[service] ${line}`); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.startsWith('{')) log(`[service] ${line}`);
+  });
   child.stderr!.on('data', (chunk: Buffer) => log(`[service] ${chunk.toString('utf8').trimEnd()}`));
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -90,7 +99,8 @@ async function startService(startTimeoutSeconds: number): Promise<{ child: Child
 
 async function login(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: 'mutation { login(email: "owner@demo.tv", password: "demo-owner-pass") { token } }' }),
   });
   const body = (await res.json()) as { data?: { login?: { token?: string } }; errors?: unknown };
@@ -116,7 +126,13 @@ function loop(iteration: (i: number) => Promise<string>): { tally: Tally; stop: 
       }
     }
   })();
-  return { tally, stop: async () => { running = false; await done; } };
+  return {
+    tally,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
 }
 
 async function describe(res: { status: number; text(): Promise<string> }): Promise<string> {
@@ -131,13 +147,21 @@ async function describe(res: { status: number; text(): Promise<string> }): Promi
 
 function graphqlAttacker(baseUrl: string, token: string) {
   const variants = [
-    { query: FAN_OUT, session: false }, { query: FAN_OUT, session: true },
-    { query: ALIASES, session: false }, { query: ALIASES, session: true },
-  ].map((v) => ({ ...v, body: JSON.stringify({ query: v.query }), name: `${v.query === FAN_OUT ? 'fan-out' : '3,200 aliases'} ${v.session ? 'session' : 'anonymous'}` }));
+    { query: FAN_OUT, session: false },
+    { query: FAN_OUT, session: true },
+    { query: ALIASES, session: false },
+    { query: ALIASES, session: true },
+  ].map((v) => ({
+    ...v,
+    body: JSON.stringify({ query: v.query }),
+    name: `${v.query === FAN_OUT ? 'fan-out' : '3,200 aliases'} ${v.session ? 'session' : 'anonymous'}`,
+  }));
   return loop(async (i) => {
     const v = variants[i % variants.length];
     const res = await attackFetch(`${baseUrl}/graphql`, {
-      dispatcher: attacker, method: 'POST', body: v.body,
+      dispatcher: attacker,
+      method: 'POST',
+      body: v.body,
       headers: { 'content-type': 'application/json', ...(v.session ? { authorization: `Bearer ${token}` } : {}) },
     });
     return `${v.name}: ${await describe(res)}`;
@@ -146,7 +170,10 @@ function graphqlAttacker(baseUrl: string, token: string) {
 
 function unknownKeyFlood(baseUrl: string) {
   return loop(async () => {
-    const res = await attackFetch(`${baseUrl}${RANKINGS_PATH}`, { dispatcher: attacker, headers: { authorization: `Bearer pk_live_${randomBytes(16).toString('hex')}` } });
+    const res = await attackFetch(`${baseUrl}${RANKINGS_PATH}`, {
+      dispatcher: attacker,
+      headers: { authorization: `Bearer pk_live_${randomBytes(16).toString('hex')}` },
+    });
     return `unknown partner key: ${await describe(res)}`;
   });
 }
@@ -194,8 +221,13 @@ async function main(): Promise<number> {
   const seconds = intEnv('BENCH_SECONDS', 10);
   const connections = intEnv('BENCH_CONNECTIONS', 64);
   const { child, baseUrl } = await startService(intEnv('BENCH_START_TIMEOUT_SECONDS', 600));
-  const stopService = () => { if (child.exitCode === null) child.kill('SIGTERM'); };
-  process.once('SIGINT', () => { stopService(); process.exit(130); });
+  const stopService = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.once('SIGINT', () => {
+    stopService();
+    process.exit(130);
+  });
   try {
     const token = await login(baseUrl);
     const ready = memoryOf(child.pid!);
@@ -225,8 +257,14 @@ async function main(): Promise<number> {
       rss
         ? `service RSS: ${ready?.rss ?? '?'} MiB when ready, ${rss.max} MiB at most during the runs (sampled), ${rss.last} MiB at the end, peak ${rss.peak} MiB (VmHWM, start-up and seeding included)`
         : 'service RSS: not available (no /proc)',
-      rss ? (rss.max < GOAL_RSS_MIB ? `goal met: RSS under ${GOAL_RSS_MIB} MiB during the runs` : `goal MISSED: RSS ${rss.max} MiB >= ${GOAL_RSS_MIB} MiB during the runs`) : '',
-      `load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+      rss
+        ? rss.max < GOAL_RSS_MIB
+          ? `goal met: RSS under ${GOAL_RSS_MIB} MiB during the runs`
+          : `goal MISSED: RSS ${rss.max} MiB >= ${GOAL_RSS_MIB} MiB during the runs`
+        : '',
+      `load average (1, 5, 15 min): ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
     ];
     process.stdout.write(`${out.join('\n')}\n`);
     const failed = alone.non2xx + alone.errors + attacked.non2xx + attacked.errors;
@@ -237,7 +275,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  log(`bench:attack failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    log(`bench:attack failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

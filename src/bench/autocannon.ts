@@ -62,10 +62,7 @@ export interface AutocannonInstance extends PromiseLike<AutocannonResult> {
   on(event: 'error', listener: (err: Error) => void): this;
 }
 
-export type Autocannon = (
-  opts: AutocannonOptions,
-  cb: (err: Error | null, result: AutocannonResult) => void,
-) => AutocannonInstance;
+export type Autocannon = (opts: AutocannonOptions, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const autocannon = require('autocannon') as Autocannon;

@@ -37,7 +37,24 @@ const fmtStatements = (s: StatementCount | undefined) => (s ? `${s.warm % 1 ? s.
  */
 export function table(rows: Row[]): string {
   const bare = rows.find((r) => r.name === BARE)?.reqPerSec;
-  const head = ['target', 'req/s', 'vs bare', 'bare same B', 'vs same', 'CPU µs', 'bare CPU µs', 'p50 ms', 'p99 ms', 'bare p99', 'max ms', 'SQL warm/cold', 'non-2xx', 'errors', 'body B', 'goal'];
+  const head = [
+    'target',
+    'req/s',
+    'vs bare',
+    'bare same B',
+    'vs same',
+    'CPU µs',
+    'bare CPU µs',
+    'p50 ms',
+    'p99 ms',
+    'bare p99',
+    'max ms',
+    'SQL warm/cold',
+    'non-2xx',
+    'errors',
+    'body B',
+    'goal',
+  ];
   const cells = rows.map((r) => [
     r.name,
     r.reqPerSec.toFixed(0),
@@ -81,12 +98,14 @@ export function verdictLines(rows: Row[], connections: number): string[] {
 
 /** What a missed target lacks, and whether a bare server sending the same bytes does better. */
 function missReason(r: Row, bare: number): string {
-  if (r.name.startsWith('crawl ')) return `${r.name}: ${r.reqPerSec.toFixed(0)} req/s, p99 ${r.p99Ms.toFixed(0)} ms (bare twin ${r.bareSameBytes?.toFixed(0) ?? '?'} req/s)`;
+  if (r.name.startsWith('crawl '))
+    return `${r.name}: ${r.reqPerSec.toFixed(0)} req/s, p99 ${r.p99Ms.toFixed(0)} ms (bare twin ${r.bareSameBytes?.toFixed(0) ?? '?'} req/s)`;
   const base = r.bareSameBytes ?? bare;
   const ratio = `${((r.reqPerSec / base) * 100).toFixed(1)}% of bare`;
   const p99 = `p99 ${r.p99Ms.toFixed(0)} ms`;
-  const machine = r.bareSameBytesP99 !== undefined && r.bareSameBytesP99 >= GOALS.maxP99Ms
-    ? `; the bare server sending the same ${r.bytes} bytes has p99 ${r.bareSameBytesP99.toFixed(0)} ms itself (the machine's limit for them)`
-    : '';
+  const machine =
+    r.bareSameBytesP99 !== undefined && r.bareSameBytesP99 >= GOALS.maxP99Ms
+      ? `; the bare server sending the same ${r.bytes} bytes has p99 ${r.bareSameBytesP99.toFixed(0)} ms itself (the machine's limit for them)`
+      : '';
   return `${r.name}: ${ratio}, ${p99}${machine}`;
 }

@@ -49,7 +49,9 @@ export interface Settings {
 }
 
 export function readSettings(argv: string[]): Settings {
-  const only = process.env.BENCH_TARGETS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_TARGETS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     seconds: intEnv('BENCH_SECONDS', 10),
     rounds: intEnv('BENCH_ROUNDS', 3),
@@ -226,7 +228,9 @@ export async function startService(s: Settings): Promise<Service> {
   // a partial database that is never completed: the marker tells that case apart.
   const marker = resolve(s.dataDir, '.bench-ready');
   if (!s.databaseUrl && existsSync(resolve(s.dataDir, 'pgdata')) && !existsSync(marker)) {
-    log(`warning: ${s.dataDir} exists but no bench run has finished starting on it; if an earlier first start (demo seed) was interrupted, delete the directory and run again`);
+    log(
+      `warning: ${s.dataDir} exists but no bench run has finished starting on it; if an earlier first start (demo seed) was interrupted, delete the directory and run again`,
+    );
   }
   log(`starting the service on ${s.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${s.dataDir}`} (port ${port})`);
   for (;;) {
@@ -250,7 +254,9 @@ export async function startService(s: Settings): Promise<Service> {
     }
     if (Date.now() - lastProgress >= 10_000) {
       lastProgress = Date.now();
-      log(`  still starting after ${Math.round(elapsed)} s (the first start on an empty database seeds the demo data${s.databaseUrl ? '' : ': about 95 s or more embedded'})`);
+      log(
+        `  still starting after ${Math.round(elapsed)} s (the first start on an empty database seeds the demo data${s.databaseUrl ? '' : ': about 95 s or more embedded'})`,
+      );
     }
     await sleep(250);
   }
@@ -273,4 +279,3 @@ export async function startBare(sample: SentBody, bodies: Record<string, SentBod
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
-

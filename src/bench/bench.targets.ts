@@ -43,11 +43,13 @@ export const DASHBOARD_QUERY = `query($slug: String!) { channel(slug: $slug) { s
  */
 export const GOALS = { minRatio: 0.5, rankingsMinRatio: 0.6, maxP99Ms: 25, crawlMinReqPerSec: 5000 } as const;
 
-const dataArray = (min: number) => (body: string): string | undefined => {
-  const parsed = JSON.parse(body) as { data?: unknown };
-  if (!Array.isArray(parsed.data)) return 'the body has no "data" array';
-  return parsed.data.length >= min ? undefined : `expected at least ${min} rows in "data", got ${parsed.data.length}`;
-};
+const dataArray =
+  (min: number) =>
+  (body: string): string | undefined => {
+    const parsed = JSON.parse(body) as { data?: unknown };
+    if (!Array.isArray(parsed.data)) return 'the body has no "data" array';
+    return parsed.data.length >= min ? undefined : `expected at least ${min} rows in "data", got ${parsed.data.length}`;
+  };
 const hasData = (body: string) => ((JSON.parse(body) as { data?: unknown }).data ? undefined : 'the body has no "data"');
 const verified = (body: string) => ((JSON.parse(body) as { status?: string }).status ? undefined : 'no verification status');
 
@@ -68,9 +70,17 @@ export function benchTargets(s: Subjects): (Target & { partner: boolean })[] {
     p('/me', '/me', hasData),
     { name: '/api/tv/live', server: 'service', path: '/api/tv/live', auth: false, check: dataArray(1), partner: false },
     { name: '/api/tv/upcoming', server: 'service', path: '/api/tv/upcoming', auth: false, check: dataArray(1), partner: false },
-    { name: 'graphql dashboard', server: 'service', path: '/graphql', method: 'POST', session: true, headers: { 'content-type': 'application/json' },
+    {
+      name: 'graphql dashboard',
+      server: 'service',
+      path: '/graphql',
+      method: 'POST',
+      session: true,
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: DASHBOARD_QUERY, variables: { slug: 'demo-tv' } }),
-      check: (b) => (JSON.parse(b).errors ? `errors: ${b.slice(0, 200)}` : undefined), partner: false },
+      check: (b) => (JSON.parse(b).errors ? `errors: ${b.slice(0, 200)}` : undefined),
+      partner: false,
+    },
   ];
 }
 

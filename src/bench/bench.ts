@@ -68,7 +68,8 @@ function headersFor(t: Target): Record<string, string> {
 /** Signs in as the demo studio owner (the README's credentials). */
 async function studioLogin(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: 'mutation { login(email: "owner@demo.tv", password: "demo-owner-pass") { token } }' }),
   });
   const body = (await res.json()) as { data?: { login: { token: string } }; errors?: unknown };
@@ -83,7 +84,10 @@ async function studioLogin(baseUrl: string): Promise<string> {
 async function preflight(t: Target, url: string): Promise<SentBody> {
   const res = await request(url, { method: t.method ?? 'GET', headers: headersFor(t), body: t.body, headersTimeout: 30_000, bodyTimeout: 30_000 });
   const bytes = Buffer.from(await res.body.arrayBuffer());
-  const header = (name: string) => { const v = res.headers[name]; return Array.isArray(v) ? v.join(', ') : v ?? null; };
+  const header = (name: string) => {
+    const v = res.headers[name];
+    return Array.isArray(v) ? v.join(', ') : (v ?? null);
+  };
   const contentEncoding = header('content-encoding');
   const body = (contentEncoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
   if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${t.name}: ${t.method ?? 'GET'} ${url} answered ${res.statusCode}: ${body.slice(0, 300)}`);
@@ -96,10 +100,27 @@ async function preflight(t: Target, url: string): Promise<SentBody> {
  * One load run; with the server's pid, also the CPU time it spent per request (from /proc): on a
  * machine shared with other work, CPU per request moves much less than requests per second.
  */
-async function load(t: Target, url: string, seconds: number, connections: number, pid?: number, crawl?: CrawlSlice): Promise<LoadResult & { cpuUsPerReq?: number }> {
+async function load(
+  t: Target,
+  url: string,
+  seconds: number,
+  connections: number,
+  pid?: number,
+  crawl?: CrawlSlice,
+): Promise<LoadResult & { cpuUsPerReq?: number }> {
   loads.push(loadavg()[0]);
   const before = cpuMs(pid);
-  const r = await runLoad(generator, { url, connections, duration: seconds, timeout: 10, method: t.method ?? 'GET', headers: headersFor(t), body: t.body, title: t.name, crawl });
+  const r = await runLoad(generator, {
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    method: t.method ?? 'GET',
+    headers: headersFor(t),
+    body: t.body,
+    title: t.name,
+    crawl,
+  });
   const after = cpuMs(pid);
   return before === null || after === null || !r.requests ? r : { ...r, cpuUsPerReq: ((after - before) * 1000) / r.requests };
 }
@@ -174,7 +195,11 @@ async function main(): Promise<number> {
   if (s.crawl && !s.databaseUrl) throw new Error('--crawl reads its URLs from the database: --database-url URL (or DATABASE_URL)');
   if (s.crawl && generator !== 'wrk') throw new Error('--crawl needs wrk (/usr/bin/wrk, BENCH_LOAD=wrk)');
   const cpuModel = cpus()[0]?.model ?? 'unknown CPU';
-  log(`bench: ${generator}, ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, Accept-Encoding: ${s.acceptEncoding}, service NODE_ENV=production LOG_LEVEL=${s.logLevel} (log to ${s.logFile}), node ${process.version}, ${cpus().length} × ${cpuModel}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(
+    `bench: ${generator}, ${s.connections} connections, ${s.warmupSeconds} s warm-up + ${s.seconds} s per target, Accept-Encoding: ${s.acceptEncoding}, service NODE_ENV=production LOG_LEVEL=${s.logLevel} (log to ${s.logFile}), node ${process.version}, ${cpus().length} × ${cpuModel}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const service = await startService(s);
 
@@ -205,7 +230,9 @@ async function main(): Promise<number> {
   const same: Record<string, SentBody> = {};
   for (const [i, t] of targets.entries()) if (t.partner) same[`/same/${i}`] = await preflight(t, service.baseUrl + t.path);
   const bare = await startBare(sample, same);
-  log(`bare node:http server on ${bare.baseUrl} answering the ${sample.bytes.length} bytes of /rankings (${sample.contentType}${sample.contentEncoding ? `, ${sample.contentEncoding}` : ''}), and each partner answer under /same/N`);
+  log(
+    `bare node:http server on ${bare.baseUrl} answering the ${sample.bytes.length} bytes of /rankings (${sample.contentType}${sample.contentEncoding ? `, ${sample.contentEncoding}` : ''}), and each partner answer under /same/N`,
+  );
   const bases: Record<ServerName, string> = { service: service.baseUrl, bare: bare.baseUrl };
 
   const rows: Row[] = [];
@@ -254,11 +281,14 @@ async function main(): Promise<number> {
     const row = medianRow(own);
     row.bareSameBytes = median(bareRuns.map((r) => r.reqPerSec));
     row.bareSameBytesP99 = median(bareRuns.map((r) => r.p99Ms));
-    const cpu = (runs: Array<{ cpuUsPerReq?: number }>) => (runs.every((r) => r.cpuUsPerReq !== undefined) ? median(runs.map((r) => r.cpuUsPerReq!)) : undefined);
+    const cpu = (runs: Array<{ cpuUsPerReq?: number }>) =>
+      runs.every((r) => r.cpuUsPerReq !== undefined) ? median(runs.map((r) => r.cpuUsPerReq!)) : undefined;
     row.cpuUsPerReq = cpu(own);
     row.bareCpuUsPerReq = cpu(bareRuns);
     rows.push(row);
-    log(`  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms${row.repeats ? `; ${row.repeats} requests repeated a URL (the crawl's URLs ran out)` : ''}`);
+    log(
+      `  ${describe(row)}; bare twin ${row.bareSameBytes.toFixed(0)} req/s, p99 ${row.bareSameBytesP99} ms${row.repeats ? `; ${row.repeats} requests repeated a URL (the crawl's URLs ran out)` : ''}`,
+    );
   }
 
   const rssMb = residentMb(service.child.pid);
@@ -267,8 +297,14 @@ async function main(): Promise<number> {
   const statements = await countStatements({
     databaseUrl: s.databaseUrl,
     dataDir: s.dataDir,
-    requests: counted.map((t) => ({ name: t.name, path: t.path, method: t.method, body: t.body, session: t.session,
-      headers: { ...t.headers, ...(t.auth ?? true) && !t.session ? { authorization: `Bearer ${BENCH_KEY}` } : {} } })),
+    requests: counted.map((t) => ({
+      name: t.name,
+      path: t.path,
+      method: t.method,
+      body: t.body,
+      session: t.session,
+      headers: { ...t.headers, ...((t.auth ?? true) && !t.session ? { authorization: `Bearer ${BENCH_KEY}` } : {}) },
+    })),
   });
   for (const r of rows) r.statements = statements.get(r.name);
 
@@ -285,13 +321,17 @@ async function main(): Promise<number> {
     ...(rssMb === null ? [] : [`service resident memory after the load: ${rssMb} MB`]),
   ];
   for (const r of rows.filter((x) => x.repeats)) {
-    lines.push(`note: ${r.name}: ${r.repeats} of ${r.requests} requests repeated a URL of the crawl (kept answers, not cold reads): more URLs or shorter rounds would measure only cold reads`);
+    lines.push(
+      `note: ${r.name}: ${r.repeats} of ${r.requests} requests repeated a URL of the crawl (kept answers, not cold reads): more URLs or shorter rounds would measure only cold reads`,
+    );
   }
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) {
-    lines.push(`ERROR: ${r.name} answered ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)} and ${r.errors} connection errors (${r.timeouts} timeouts); its figures are not meaningful`);
+    lines.push(
+      `ERROR: ${r.name} answered ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)} and ${r.errors} connection errors (${r.timeouts} timeouts); its figures are not meaningful`,
+    );
   }
-  out.write(lines.join('\n') + '\n');
+  out.write(`${lines.join('\n')}\n`);
 
   if (s.json) {
     const summary = {
@@ -313,7 +353,7 @@ async function main(): Promise<number> {
       targets: rows,
       ok: failed.length === 0,
     };
-    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   }
   return failed.length ? 1 : 0;
 }

@@ -6,9 +6,21 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Self time per node id, in µs, from the samples and their time deltas. */
 export function selfTimes(p: Profile): Map<number, number> {
@@ -45,7 +57,10 @@ function main(): void {
   for (const [id, us] of self) {
     const f = byId.get(id)!.callFrame;
     total += us;
-    if (f.functionName === '(idle)') { idle += us; continue; }
+    if (f.functionName === '(idle)') {
+      idle += us;
+      continue;
+    }
     const name = `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${f.lineNumber + 1}` : ''}`;
     byFn.set(name, (byFn.get(name) ?? 0) + us);
     const place = placeOf(f);
@@ -54,7 +69,9 @@ function main(): void {
   const busy = total - idle;
   const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)}%`;
   const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
-  process.stdout.write(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((busy / total) * 100).toFixed(0)}%); shares of busy time\n\nby place\n`);
+  process.stdout.write(
+    `${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((busy / total) * 100).toFixed(0)}%); shares of busy time\n\nby place\n`,
+  );
   for (const [place, us] of top(byPlace, 15)) process.stdout.write(`  ${pct(us)}  ${place}\n`);
   process.stdout.write(`\ntop ${n} functions by self time\n`);
   for (const [name, us] of top(byFn, Number(n))) process.stdout.write(`  ${pct(us)}  ${name}\n`);

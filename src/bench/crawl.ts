@@ -37,7 +37,7 @@ export async function writeCrawlFile(kind: CrawlKind, databaseUrl: string, file:
   await client.connect();
   try {
     const paths = await crawlPaths(kind, async (sql) => (await client.query(sql)).rows as Array<Record<string, unknown>>);
-    writeFileSync(file, paths.join('\n') + '\n');
+    writeFileSync(file, `${paths.join('\n')}\n`);
     return paths;
   } finally {
     await client.end();

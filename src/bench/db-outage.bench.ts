@@ -49,10 +49,21 @@ async function main(): Promise<void> {
   await c.services.reference.upsert(actor, {
     continents: [{ slug: 'europe', name: 'Europe' }],
     countries: [{ slug: 'germany', name: 'Germany', code: 'DE', continent: 'europe' }],
-    divisions: [{ id: 'kickboxing-pro-f-60kg', discipline: 'kickboxing', category: 'pro', gender: 'f', weightClass: '60kg', label: 'Kickboxing, Pro, Women, 60 kg', sortOrder: 60 }],
+    divisions: [
+      {
+        id: 'kickboxing-pro-f-60kg',
+        discipline: 'kickboxing',
+        category: 'pro',
+        gender: 'f',
+        weightClass: '60kg',
+        label: 'Kickboxing, Pro, Women, 60 kg',
+        sortOrder: 60,
+      },
+    ],
   });
   await c.services.partners.create(actor, { slug: 'bench', name: 'Bench' });
-  const key = (await c.services.partners.issueKey(actor, { partnerSlug: 'bench', name: 'outage', scopes: ['events.read'], rateLimitPerMinute: 10_000_000 })).token;
+  const key = (await c.services.partners.issueKey(actor, { partnerSlug: 'bench', name: 'outage', scopes: ['events.read'], rateLimitPerMinute: 10_000_000 }))
+    .token;
   const server = createServer(createHttpHandler(c));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -91,18 +102,37 @@ async function main(): Promise<void> {
       }
     }
   };
-  const cut = setTimeout(() => { phase = 'during'; proxy.cut(); }, afterS * 1000);
-  const back = setTimeout(() => { proxy.restore(); restoredAt = Date.now(); phase = 'after'; }, (afterS + outageS) * 1000);
+  const cut = setTimeout(() => {
+    phase = 'during';
+    proxy.cut();
+  }, afterS * 1000);
+  const back = setTimeout(
+    () => {
+      proxy.restore();
+      restoredAt = Date.now();
+      phase = 'after';
+    },
+    (afterS + outageS) * 1000,
+  );
   await Promise.all(Array.from({ length: clients }, (_, i) => loop(i)));
   clearTimeout(cut);
   clearTimeout(back);
 
-  const sum = (o: Record<string, number>, k?: (s: string) => boolean) => Object.entries(o).filter(([s]) => !k || k(s)).reduce((a, [, n]) => a + n, 0);
+  const sum = (o: Record<string, number>, k?: (s: string) => boolean) =>
+    Object.entries(o)
+      .filter(([s]) => !k || k(s))
+      .reduce((a, [, n]) => a + n, 0);
   const all = { ...counts.before };
   for (const p of ['during', 'after'] as const) for (const [s, n] of Object.entries(counts[p])) all[s] = (all[s] ?? 0) + n;
-  console.log(`PostgreSQL restart under load: ${clients} clients, outage ${outageS}s after ${afterS}s, ${totalS}s in all; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `PostgreSQL restart under load: ${clients} clients, outage ${outageS}s after ${afterS}s, ${totalS}s in all; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (const p of ['before', 'during', 'after'] as const) console.log(`  ${p.padEnd(6)} ${JSON.stringify(counts[p])}`);
-  console.log(`  500s: ${all['500'] ?? 0} (goal 0); 503s: ${all['503'] ?? 0} (Retry-After: ${[...retryAfter].join(',') || '-'}); other non-2xx: ${sum(all, (s) => s !== '200' && s !== '500' && s !== '503')}`);
+  console.log(
+    `  500s: ${all['500'] ?? 0} (goal 0); 503s: ${all['503'] ?? 0} (Retry-After: ${[...retryAfter].join(',') || '-'}); other non-2xx: ${sum(all, (s) => s !== '200' && s !== '500' && s !== '503')}`,
+  );
   console.log(`  recovery after the database came back: first 200 after ${firstOkAfter ?? '-'} ms, last failure ${lastFailAfter ?? 'none'} ms`);
   retryAfter = new Set();
 
@@ -114,7 +144,10 @@ async function main(): Promise<void> {
   await admin.end();
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -39,7 +39,10 @@ const INGEST_SECRET = 'bench-live-ingest-secret';
 type FromClients = { type: 'ready' } | { type: 'event'; bitrate: number; at: number; sub: number } | { type: 'error'; message: string };
 
 const now = () => performance.timeOrigin + performance.now();
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /** The subscribers: another process, so the server's memory and CPU are its own. Opens subscriptions when told to. */
 async function clientMode(): Promise<void> {
@@ -48,23 +51,33 @@ async function clientMode(): Promise<void> {
   const { default: WebSocket } = await import('ws');
   const send = (m: FromClients) => process.send!(m);
   const query = `subscription($id: ID!) { broadcastHealthChanged(broadcastId: $id) { id health { signal bitrateKbps viewers warnings { code } } } }`;
-  const clients = Array.from({ length: Number(sockets) }, () => createClient({
-    url, webSocketImpl: WebSocket, connectionParams: { token }, lazy: false, retryAttempts: 0, onNonLazyError: (e) => send({ type: 'error', message: String(e) }),
-  }));
+  const clients = Array.from({ length: Number(sockets) }, () =>
+    createClient({
+      url,
+      webSocketImpl: WebSocket,
+      connectionParams: { token },
+      lazy: false,
+      retryAttempts: 0,
+      onNonLazyError: (e) => send({ type: 'error', message: String(e) }),
+    }),
+  );
   let opened = 0;
   process.on('message', (m: { open: number }) => {
     for (let i = 0; i < m.open; i++, opened++) {
       const sub = opened;
       // round robin over the sockets, so each holds the same share
-      clients[sub % clients.length].subscribe<{ broadcastHealthChanged: { health: { bitrateKbps: number | null } } }>({ query, variables: { id: broadcastId } }, {
-        next: (r) => {
-          const bitrate = r.data?.broadcastHealthChanged.health.bitrateKbps;
-          if (typeof bitrate === 'number') send({ type: 'event', bitrate, at: now(), sub });
-          else if (r.errors) send({ type: 'error', message: JSON.stringify(r.errors) });
+      clients[sub % clients.length].subscribe<{ broadcastHealthChanged: { health: { bitrateKbps: number | null } } }>(
+        { query, variables: { id: broadcastId } },
+        {
+          next: (r) => {
+            const bitrate = r.data?.broadcastHealthChanged.health.bitrateKbps;
+            if (typeof bitrate === 'number') send({ type: 'event', bitrate, at: now(), sub });
+            else if (r.errors) send({ type: 'error', message: JSON.stringify(r.errors) });
+          },
+          error: (e) => send({ type: 'error', message: JSON.stringify(e) }),
+          complete: () => undefined,
         },
-        error: (e) => send({ type: 'error', message: JSON.stringify(e) }),
-        complete: () => undefined,
-      });
+      );
     }
     send({ type: 'ready' });
   });
@@ -78,8 +91,15 @@ function pct(sorted: number[], p: number): number {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-live-'));
   const config = loadConfig({
-    ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', WEBHOOK_WORKER: 'off', PORT: '0', INGEST_SECRET,
-    SUBSCRIPTION_SOCKETS_PER_SESSION: String(SOCKETS), SUBSCRIPTIONS_PER_SOCKET: String(Math.ceil(SUBSCRIPTIONS / SOCKETS)),
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    WEBHOOK_WORKER: 'off',
+    PORT: '0',
+    INGEST_SECRET,
+    SUBSCRIPTION_SOCKETS_PER_SESSION: String(SOCKETS),
+    SUBSCRIPTIONS_PER_SOCKET: String(Math.ceil(SUBSCRIPTIONS / SOCKETS)),
   });
   const db = await openDatabase(config, { entities });
   const changes = await createChangeFeed(db, createLogger('warn'));
@@ -101,12 +121,14 @@ async function main(): Promise<void> {
     await c.services.broadcasts.goLive(op, made.broadcast.id);
     const { token } = await c.services.studioAuth.login(`${tag}@bench.test`, 'bench-live-pass');
     const streamKey = made.streamKey!;
-    const report = (bitrate: number) => fetch(`${base}/internal/ingest/metrics`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-ingest-secret': INGEST_SECRET },
-      body: JSON.stringify({ name: streamKey, bitrate_kbps: bitrate, resolution: '1920x1080', fps: 50, viewers: 10 }),
-    }).then((r) => {
-      if (r.status !== 200) throw new Error(`the health callback answered ${r.status}`);
-    });
+    const report = (bitrate: number) =>
+      fetch(`${base}/internal/ingest/metrics`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ingest-secret': INGEST_SECRET },
+        body: JSON.stringify({ name: streamKey, bitrate_kbps: bitrate, resolution: '1920x1080', fps: 50, viewers: 10 }),
+      }).then((r) => {
+        if (r.status !== 200) throw new Error(`the health callback answered ${r.status}`);
+      });
     await report(1); // warm the path (statements, the LISTEN connection)
 
     const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -164,10 +186,16 @@ async function main(): Promise<void> {
     samples.sort((a, b) => a - b);
     console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; load average ${load()} (1, 5, 15 min)`);
     console.log(`${SUBSCRIPTIONS} subscriptions on ${SOCKETS} sockets, one broadcast's health; ${REPORTS} reports in ${elapsed.toFixed(1)} s`);
-    console.log(`health callback to event at the subscriber: p50 ${pct(samples, 50).toFixed(1)} ms, p99 ${pct(samples, 99).toFixed(1)} ms, max ${samples[samples.length - 1]?.toFixed(1)} ms (${samples.length} events, ${missing} missing)`);
+    console.log(
+      `health callback to event at the subscriber: p50 ${pct(samples, 50).toFixed(1)} ms, p99 ${pct(samples, 99).toFixed(1)} ms, max ${samples[samples.length - 1]?.toFixed(1)} ms (${samples.length} events, ${missing} missing)`,
+    );
     const per = (a: number, b: number) => ((a - b) / (SUBSCRIPTIONS - half) / 1024).toFixed(1);
-    console.log(`server memory per idle subscription: RSS ${per(after.rss, before.rss)} KiB, heap ${per(after.heapUsed, before.heapUsed)} KiB${(globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: figures include garbage)'}`);
-    console.log(`goal: p99 under 500 ms with ${SUBSCRIPTIONS} subscriptions ${pct(samples, 99) < 500 && missing === 0 ? 'met' : 'NOT met'}; load average now ${load()}`);
+    console.log(
+      `server memory per idle subscription: RSS ${per(after.rss, before.rss)} KiB, heap ${per(after.heapUsed, before.heapUsed)} KiB${(globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: figures include garbage)'}`,
+    );
+    console.log(
+      `goal: p99 under 500 ms with ${SUBSCRIPTIONS} subscriptions ${pct(samples, 99) < 500 && missing === 0 ? 'met' : 'NOT met'}; load average now ${load()}`,
+    );
   } finally {
     clients?.kill('SIGTERM');
     await live.close();
@@ -185,8 +213,10 @@ if (process.argv[2] === '--clients') {
     process.exit(1);
   });
 } else {
-  main().then(() => process.exit(0)).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main()
+    .then(() => process.exit(0))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

@@ -49,14 +49,27 @@ export function loadGenerator(): LoadGenerator {
 let stopCurrent: (() => void) | undefined;
 export const stopLoad = () => stopCurrent?.();
 
-export async function runLoad(generator: LoadGenerator, opts: AutocannonOptions & { duration: number; connections: number; crawl?: CrawlSlice }): Promise<LoadResult> {
+export async function runLoad(
+  generator: LoadGenerator,
+  opts: AutocannonOptions & { duration: number; connections: number; crawl?: CrawlSlice },
+): Promise<LoadResult> {
   if (generator === 'wrk') return runWrk(opts);
   if (opts.crawl) throw new Error('a crawl needs wrk (BENCH_LOAD=wrk, /usr/bin/wrk)');
   const r = await runAutocannon(opts, (instance) => (stopCurrent = () => instance.stop()));
   stopCurrent = undefined;
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number(count);
-  return { reqPerSec: r.requests.average, requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, maxMs: r.latency.max, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statusCodes };
+  return {
+    reqPerSec: r.requests.average,
+    requests: r.requests.total,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+  };
 }
 
 // wrk's Lua hooks: the method, body and headers of every request, and a JSON summary at the end
@@ -87,8 +100,14 @@ function runWrk(opts: AutocannonOptions & { duration: number; connections: numbe
   for (const [name, value] of Object.entries(opts.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(opts.url);
   const c = opts.crawl;
-  const env = { ...process.env, WRK_METHOD: opts.method ?? 'GET', WRK_BODY: opts.body === undefined ? '' : String(opts.body),
-    CRAWL_FILE: c?.file ?? '', CRAWL_START: String(c?.start ?? 0), CRAWL_COUNT: String(c?.count ?? 0) };
+  const env = {
+    ...process.env,
+    WRK_METHOD: opts.method ?? 'GET',
+    WRK_BODY: opts.body === undefined ? '' : String(opts.body),
+    CRAWL_FILE: c?.file ?? '',
+    CRAWL_START: String(c?.start ?? 0),
+    CRAWL_COUNT: String(c?.count ?? 0),
+  };
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(WRK, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     stopCurrent = () => child.kill('SIGINT');
@@ -98,7 +117,10 @@ function runWrk(opts: AutocannonOptions & { duration: number; connections: numbe
     child.once('error', reject);
     child.once('exit', () => {
       stopCurrent = undefined;
-      const line = out.split('\n').reverse().find((l) => l.startsWith('{"requests"'));
+      const line = out
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('{"requests"'));
       if (!line) return reject(new Error(`wrk gave no summary: ${out.slice(-500)}`));
       const s = JSON.parse(line) as Record<string, number>;
       const errors = s.connect + s.read + s.write + s.timeout;

@@ -30,7 +30,13 @@ async function main(): Promise<void> {
   const { loadConfig } = require(`${dist}/config/config`);
   const { openDatabase } = require(`${dist}/db/database`);
   // builds before the entity registry moved to the composition root list it in db/ themselves
-  const { entities } = (() => { try { return require(`${dist}/entities`); } catch { return {}; } })();
+  const { entities } = (() => {
+    try {
+      return require(`${dist}/entities`);
+    } catch {
+      return {};
+    }
+  })();
   const { createChangeFeed } = require(`${dist}/db/listen-change-feed`);
   const { createContainer } = require(`${dist}/container`);
   const { createHttpHandler } = require(`${dist}/app`);
@@ -54,21 +60,42 @@ async function main(): Promise<void> {
 
   let answered = 0;
   const request = (path: string, encoding: string, done: (status: number, body: Buffer | undefined) => void) => {
-    const req = { url: path, method: 'GET', headers: { authorization: `Bearer ${KEY}`, 'accept-encoding': encoding, host: 'bench' }, socket: { remoteAddress: '127.0.0.1' } };
+    const req = {
+      url: path,
+      method: 'GET',
+      headers: { authorization: `Bearer ${KEY}`, 'accept-encoding': encoding, host: 'bench' },
+      socket: { remoteAddress: '127.0.0.1' },
+    };
     const res = {
       statusCode: 200,
       headersSent: false,
-      writeHead(status: number) { this.statusCode = status; },
-      end(body?: Buffer) { answered++; done(this.statusCode, body); },
-      getHeader: () => undefined, setHeader: () => undefined, on: () => res, once: () => res, destroy: () => undefined,
+      writeHead(status: number) {
+        this.statusCode = status;
+      },
+      end(body?: Buffer) {
+        answered++;
+        done(this.statusCode, body);
+      },
+      getHeader: () => undefined,
+      setHeader: () => undefined,
+      on: () => res,
+      once: () => res,
+      destroy: () => undefined,
     };
     handler(req, res);
   };
-  const call = (path: string, encoding = 'gzip') => new Promise<{ status: number; body?: Buffer }>((done) => request(path, encoding, (status, body) => done({ status, body })));
+  const call = (path: string, encoding = 'gzip') =>
+    new Promise<{ status: number; body?: Buffer }>((done) => request(path, encoding, (status, body) => done({ status, body })));
 
   const ranking = await call('/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg', 'identity');
   const fighter = (JSON.parse(String(ranking.body)) as { data: Array<{ fighter: { slug: string } }> }).data[0].fighter.slug;
-  const paths = ['/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg', `/api/v1/fighters/${fighter}`, '/api/v1/results?per_page=2', '/api/v1/me', '/api/tv/live'];
+  const paths = [
+    '/api/v1/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg',
+    `/api/v1/fighters/${fighter}`,
+    '/api/v1/results?per_page=2',
+    '/api/v1/me',
+    '/api/tv/live',
+  ];
   console.log(`${dist}: ${N} calls per path, CPU µs per request (user + system)`);
   for (const path of paths) {
     for (let k = 0; k < 3; k++) if ((await call(path)).status !== 200) throw new Error(`${path} did not answer 200`);
@@ -100,19 +127,37 @@ type Handler = (req: unknown, res: unknown) => void;
 /** Answers `path` through the handler with an in-memory request; resolves with the status. */
 function callOnce(handler: Handler, path: string): Promise<number> {
   return new Promise((done) => {
-    const req = { url: path, method: 'GET', headers: { authorization: `Bearer ${KEY}`, 'accept-encoding': 'gzip', host: 'bench' }, socket: { remoteAddress: '127.0.0.1' } };
+    const req = {
+      url: path,
+      method: 'GET',
+      headers: { authorization: `Bearer ${KEY}`, 'accept-encoding': 'gzip', host: 'bench' },
+      socket: { remoteAddress: '127.0.0.1' },
+    };
     const res = {
       statusCode: 200,
       headersSent: false,
-      writeHead(status: number) { this.statusCode = status; },
-      end() { done(this.statusCode); },
-      getHeader: () => undefined, setHeader: () => undefined, on: () => res, once: () => res, destroy: () => undefined,
+      writeHead(status: number) {
+        this.statusCode = status;
+      },
+      end() {
+        done(this.statusCode);
+      },
+      getHeader: () => undefined,
+      setHeader: () => undefined,
+      on: () => res,
+      once: () => res,
+      destroy: () => undefined,
     };
     handler(req, res);
   });
 }
 
-async function crawl(kind: string, orm: { em: { getConnection(): { execute(sql: string): Promise<Array<Record<string, unknown>>> } } }, handler: Handler, dist: string): Promise<void> {
+async function crawl(
+  kind: string,
+  orm: { em: { getConnection(): { execute(sql: string): Promise<Array<Record<string, unknown>>> } } },
+  handler: Handler,
+  dist: string,
+): Promise<void> {
   if (!CRAWL_KINDS.includes(kind as CrawlKind)) throw new Error(`--crawl takes ${CRAWL_KINDS.join(' or ')}, got "${kind}"`);
   const all = await crawlPaths(kind as CrawlKind, (sql) => orm.em.getConnection().execute(sql));
   const warm = Math.min(Math.floor(N / 5), Math.floor(all.length / 6));
@@ -137,6 +182,12 @@ async function crawl(kind: string, orm: { em: { getConnection(): { execute(sql: 
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const bad = [...statuses].filter(([status]) => status !== 200);
   if (bad.length) throw new Error(`the crawl answered ${JSON.stringify(Object.fromEntries(bad))}`);
-  console.log(`${dist}: --crawl ${kind}, ${n} distinct URLs (of ${all.length}) after ${warm} others, 32 in flight, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`  CPU µs per answer (user + system, this process): ${((used.user + used.system) / n).toFixed(1)}; ${(n / seconds).toFixed(0)} answers/s in this process`);
+  console.log(
+    `${dist}: --crawl ${kind}, ${n} distinct URLs (of ${all.length}) after ${warm} others, 32 in flight, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  CPU µs per answer (user + system, this process): ${((used.user + used.system) / n).toFixed(1)}; ${(n / seconds).toFixed(0)} answers/s in this process`,
+  );
 }

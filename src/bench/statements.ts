@@ -32,8 +32,20 @@ const WARM_REQUESTS = 5;
  * (DATABASE_URL, or the running service's embedded database), with the service's caches on as
  * in production: every pg query of the app is counted, sign-in and key checks included.
  */
-export async function countStatements(opts: { databaseUrl?: string; dataDir: string; requests: readonly CountedRequest[] }): Promise<Map<string, StatementCount>> {
-  const config = loadConfig({ ...process.env, DATABASE_URL: opts.databaseUrl, DATA_DIR: opts.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', STUDIO_SESSION_PER_MINUTE: '1000000', AUTH_CACHE_TTL_MS: '60000' });
+export async function countStatements(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  requests: readonly CountedRequest[];
+}): Promise<Map<string, StatementCount>> {
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: opts.databaseUrl,
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    STUDIO_SESSION_PER_MINUTE: '1000000',
+    AUTH_CACHE_TTL_MS: '60000',
+  });
   const db = await openDatabase(config, { entities, migrate: false, joinRunningServer: true });
   const c = createContainer(config, db.orm);
   const server = createServer(createHttpHandler(c));
@@ -42,11 +54,19 @@ export async function countStatements(opts: { databaseUrl?: string; dataDir: str
   const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const original = proto.query;
   let n = 0;
-  proto.query = function (this: unknown, ...a: unknown[]) { n++; return original.apply(this, a); };
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    n++;
+    return original.apply(this, a);
+  };
   const out = new Map<string, StatementCount>();
   try {
-    const login = await call(base, { name: 'login', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation { login(email: "owner@demo.tv", password: "demo-owner-pass") { token } }' }) });
+    const login = await call(base, {
+      name: 'login',
+      path: '/graphql',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation { login(email: "owner@demo.tv", password: "demo-owner-pass") { token } }' }),
+    });
     const token = (JSON.parse(login) as { data: { login: { token: string } } }).data.login.token;
     for (const r of opts.requests) {
       const auth: Record<string, string> = r.session ? { authorization: `Bearer ${token}` } : {};

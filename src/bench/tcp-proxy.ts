@@ -10,7 +10,10 @@ export class TcpProxy {
   private down = false;
   port = 0;
 
-  constructor(private readonly host: string, private readonly upstreamPort: number) {}
+  constructor(
+    private readonly host: string,
+    private readonly upstreamPort: number,
+  ) {}
 
   async start(): Promise<void> {
     this.server = createServer((client) => {

@@ -39,7 +39,14 @@ async function startReceiver(): Promise<FanoutReceiver> {
       const body = Buffer.concat(chunks).toString('utf8');
       const endpoint = Number(/\/hooks\/(\d+)/.exec(req.url ?? '')?.[1]);
       const h = (n: string) => req.headers[n] as string | undefined;
-      if (!verifySignature(r.secrets[endpoint], body, { timestamp: h('x-svc-timestamp'), signature: h('x-svc-signature'), timestamped: h('x-svc-signature-timestamped') })) r.invalid++;
+      if (
+        !verifySignature(r.secrets[endpoint], body, {
+          timestamp: h('x-svc-timestamp'),
+          signature: h('x-svc-signature'),
+          timestamped: h('x-svc-signature-timestamped'),
+        })
+      )
+        r.invalid++;
       else r.received.add(`${endpoint}#${h('webhook-id')}`);
       r.lastAt = performance.now();
       res.writeHead(204).end();
@@ -62,15 +69,26 @@ async function latestAsOf(c: Container): Promise<string> {
 export async function fanout(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('--fanout needs DATABASE_URL: a PostgreSQL database holding the scale data set');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-fanout-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', WEBHOOK_WORKER: 'off', WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    WEBHOOK_WORKER: 'off',
+    WEBHOOKS_ALLOW_INSECURE: '1',
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+  });
   const db = await openDatabase(config, { entities });
   const c = createContainer(config, db.orm);
   const conn = c.orm.em.getConnection();
   const receiver = await startReceiver();
   const slug = `bench-fanout-${Date.now()}`;
   try {
-    const [{ n: subscribed }] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from webhook_endpoint where enabled and 'ranking.published' = any(events)`);
-    if (subscribed > 0) throw new Error(`${subscribed} enabled endpoints already subscribe to ranking.published: the "no endpoint" publication would not be one`);
+    const [{ n: subscribed }] = await conn.execute<{ n: number }[]>(
+      `select count(*)::int as n from webhook_endpoint where enabled and 'ranking.published' = any(events)`,
+    );
+    if (subscribed > 0)
+      throw new Error(`${subscribed} enabled endpoints already subscribe to ranking.published: the "no endpoint" publication would not be one`);
     const [{ fighters }] = await conn.execute<{ fighters: number }[]>(`select count(*)::int as fighters from fighter`);
     console.log(`fan-out bench: ${fighters} fighters, ${ENDPOINTS} endpoints, ${WORKERS} worker(s); load average ${loadAverage()}`);
 
@@ -80,9 +98,12 @@ export async function fanout(): Promise<void> {
     const asOf = c.clock.today();
     await conn.execute(`delete from ranking_run`);
     const a = await c.services.rankings.publish(actor, asOf);
-    const [{ ranked }] = await conn.execute<{ ranked: number }[]>(
-      `select count(*)::int as ranked from ranking_entry where run_id = ? and scope = 'world'`, [a.run.id]);
-    console.log(`publication ${asOf}, no endpoint subscribed: ${a.figures.seconds.toFixed(2)} s (${ranked} fighters ranked, all new); load average ${loadAverage()}`);
+    const [{ ranked }] = await conn.execute<{ ranked: number }[]>(`select count(*)::int as ranked from ranking_entry where run_id = ? and scope = 'world'`, [
+      a.run.id,
+    ]);
+    console.log(
+      `publication ${asOf}, no endpoint subscribed: ${a.figures.seconds.toFixed(2)} s (${ranked} fighters ranked, all new); load average ${loadAverage()}`,
+    );
     await conn.execute(`delete from ranking_run`);
 
     await c.services.partners.create(actor, { slug, name: 'Webhook fan-out bench' });
@@ -93,10 +114,13 @@ export async function fanout(): Promise<void> {
     const b = await c.services.rankings.publish(actor, asOf);
     const committed = performance.now();
     const [{ changes }] = await conn.execute<{ changes: number }[]>(
-      `select coalesce(sum(jsonb_array_length(subject->'changes')), 0)::int as changes from webhook_change where type = 'ranking.published'`);
+      `select coalesce(sum(jsonb_array_length(subject->'changes')), 0)::int as changes from webhook_change where type = 'ranking.published'`,
+    );
     const expected = changes * ENDPOINTS;
-    console.log(`the same publication, ${ENDPOINTS} endpoints subscribed: ${b.figures.seconds.toFixed(2)} s (${((b.figures.seconds / a.figures.seconds - 1) * 100).toFixed(1)}% against no endpoint; goal within 20%); `
-      + `${changes} fighters changed, ${expected} deliveries to make; load average ${loadAverage()}`);
+    console.log(
+      `the same publication, ${ENDPOINTS} endpoints subscribed: ${b.figures.seconds.toFixed(2)} s (${((b.figures.seconds / a.figures.seconds - 1) * 100).toFixed(1)}% against no endpoint; goal within 20%); ` +
+        `${changes} fighters changed, ${expected} deliveries to make; load average ${loadAverage()}`,
+    );
 
     const workers = Array.from({ length: WORKERS }, () => startWorker(db.url));
     try {
@@ -106,7 +130,9 @@ export async function fanout(): Promise<void> {
         const check = () => {
           if (performance.now() - lastReport > 30_000) {
             lastReport = performance.now();
-            console.log(`  ... ${receiver.received.size} of ${expected} after ${((lastReport - committed) / 1000).toFixed(0)} s; load average ${loadAverage()}`);
+            console.log(
+              `  ... ${receiver.received.size} of ${expected} after ${((lastReport - committed) / 1000).toFixed(0)} s; load average ${loadAverage()}`,
+            );
           }
           if (receiver.received.size >= expected) {
             clearTimeout(timer);
@@ -120,13 +146,21 @@ export async function fanout(): Promise<void> {
       await stopWorkers(workers);
     }
     const seconds = (receiver.lastAt - committed) / 1000;
-    console.log(`every delivery received and signature-checked ${seconds.toFixed(1)} s after the commit (${(expected / seconds).toFixed(0)} deliveries/s; goal under 600 s: ${seconds < 600 ? 'met' : 'NOT met'}); `
-      + `invalid signatures: ${receiver.invalid}; load average ${loadAverage()}`);
+    console.log(
+      `every delivery received and signature-checked ${seconds.toFixed(1)} s after the commit (${(expected / seconds).toFixed(0)} deliveries/s; goal under 600 s: ${seconds < 600 ? 'met' : 'NOT met'}); ` +
+        `invalid signatures: ${receiver.invalid}; load average ${loadAverage()}`,
+    );
   } finally {
-    await conn.execute(`delete from webhook_attempt where delivery_id in (select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id join partner p on p.id = e.partner_id where p.slug = ?)`, [slug]);
+    await conn.execute(
+      `delete from webhook_attempt where delivery_id in (select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id join partner p on p.id = e.partner_id where p.slug = ?)`,
+      [slug],
+    );
     // The event rows stay (about a kilobyte each): deleting them checks each one's deliveries by
     // its foreign key, and webhook_delivery has no index on event_id (nothing else needs one).
-    await conn.execute(`delete from webhook_delivery where endpoint_id in (select e.id from webhook_endpoint e join partner p on p.id = e.partner_id where p.slug = ?)`, [slug]);
+    await conn.execute(
+      `delete from webhook_delivery where endpoint_id in (select e.id from webhook_endpoint e join partner p on p.id = e.partner_id where p.slug = ?)`,
+      [slug],
+    );
     await conn.execute(`update webhook_endpoint set enabled = false where partner_id = (select id from partner where slug = ?)`, [slug]);
     receiver.server.close();
     await c.close();

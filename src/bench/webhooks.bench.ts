@@ -54,7 +54,8 @@ async function startReceiver(secret: () => string): Promise<Receiver> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const h = (n: string) => req.headers[n] as string | undefined;
-      if (!verifySignature(secret(), body, { timestamp: h('x-svc-timestamp'), signature: h('x-svc-signature'), timestamped: h('x-svc-signature-timestamped') })) r.invalid++;
+      if (!verifySignature(secret(), body, { timestamp: h('x-svc-timestamp'), signature: h('x-svc-signature'), timestamped: h('x-svc-signature-timestamped') }))
+        r.invalid++;
       const id = (JSON.parse(body) as { id: string }).id;
       if (!r.arrivals.has(id)) r.arrivals.set(id, performance.timeOrigin + performance.now());
       res.writeHead(204).end();
@@ -69,10 +70,22 @@ async function startReceiver(secret: () => string): Promise<Receiver> {
 
 /** An `event.sanctioned` payload as the service sends one (the bench writes payloads directly). */
 function benchPayload(code: string): Payload {
-  return { type: 'event.sanctioned', data: {
-    code, name: `Bench ${code}`, city: 'Berlin', country: 'germany', date: '2026-07-01', level: 'national', multiplier: 1,
-    is_live: false, status: 'scheduled', url: `https://example.test/api/v1/events/${code}`, sanctioned_at: new Date().toISOString(),
-  } };
+  return {
+    type: 'event.sanctioned',
+    data: {
+      code,
+      name: `Bench ${code}`,
+      city: 'Berlin',
+      country: 'germany',
+      date: '2026-07-01',
+      level: 'national',
+      multiplier: 1,
+      is_live: false,
+      status: 'scheduled',
+      url: `https://example.test/api/v1/events/${code}`,
+      sanctioned_at: new Date().toISOString(),
+    },
+  };
 }
 
 /** Writes `n` events through the outbox in one transaction, as a bulk operator change would. */
@@ -143,7 +156,15 @@ async function latency(c: Container, db: Database, r: Receiver): Promise<{ p50: 
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhooks-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', WEBHOOK_WORKER: 'off', WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    WEBHOOK_WORKER: 'off',
+    WEBHOOKS_ALLOW_INSECURE: '1',
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+  });
   const db = await openDatabase(config, { entities });
   const c = createContainer(config, db.orm);
   let secret = '';
@@ -155,19 +176,33 @@ async function main(): Promise<void> {
     secret = reg.secret;
     console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${DELIVERIES} deliveries per throughput run`);
     const one = await throughput(c, db, receiver, 1);
-    console.log(`1 worker:  ${one.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${one.withStartup.toFixed(0)}/s with start-up); load average ${load()}`);
+    console.log(
+      `1 worker:  ${one.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${one.withStartup.toFixed(0)}/s with start-up); load average ${load()}`,
+    );
     const two = await throughput(c, db, receiver, 2);
-    console.log(`2 workers: ${two.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${two.withStartup.toFixed(0)}/s with start-up); load average ${load()}`);
+    console.log(
+      `2 workers: ${two.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${two.withStartup.toFixed(0)}/s with start-up); load average ${load()}`,
+    );
     const lat = await latency(c, db, receiver);
     console.log(`commit to first attempt (${LATENCY_EVENTS} events, one worker): p50 ${lat.p50.toFixed(1)} ms, p99 ${lat.p99.toFixed(1)} ms`);
     console.log(`invalid signatures seen by the receiver: ${receiver.invalid}`);
-    console.log(`goals: 3,000 deliveries/s with one worker ${one.steady >= 3000 ? 'met' : 'NOT met'}; two workers at least as fast ${two.steady >= one.steady ? 'met' : 'NOT met'}; `
-      + `p50 under 100 ms ${lat.p50 < 100 ? 'met' : 'NOT met'} (load average ${load()}; figures on a shared machine are not the service's)`);
+    console.log(
+      `goals: 3,000 deliveries/s with one worker ${one.steady >= 3000 ? 'met' : 'NOT met'}; two workers at least as fast ${two.steady >= one.steady ? 'met' : 'NOT met'}; ` +
+        `p50 under 100 ms ${lat.p50 < 100 ? 'met' : 'NOT met'} (load average ${load()}; figures on a shared machine are not the service's)`,
+    );
   } finally {
-    await c.orm.em.getConnection().execute(
-      `delete from webhook_attempt where delivery_id in (select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id join partner p on p.id = e.partner_id where p.slug = ?)`, [slug]);
-    await c.orm.em.getConnection().execute(
-      `delete from webhook_delivery where endpoint_id in (select e.id from webhook_endpoint e join partner p on p.id = e.partner_id where p.slug = ?)`, [slug]);
+    await c.orm.em
+      .getConnection()
+      .execute(
+        `delete from webhook_attempt where delivery_id in (select d.id from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id join partner p on p.id = e.partner_id where p.slug = ?)`,
+        [slug],
+      );
+    await c.orm.em
+      .getConnection()
+      .execute(
+        `delete from webhook_delivery where endpoint_id in (select e.id from webhook_endpoint e join partner p on p.id = e.partner_id where p.slug = ?)`,
+        [slug],
+      );
     await c.orm.em.getConnection().execute(`update webhook_endpoint set enabled = false where partner_id = (select id from partner where slug = ?)`, [slug]);
     receiver.server.close();
     await c.close();

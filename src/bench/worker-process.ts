@@ -9,19 +9,35 @@ import { resolve } from 'node:path';
  */
 export function startWorker(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [process.env.BENCH_WORKER_JS ?? resolve(__dirname, '..', 'worker.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '200', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEBHOOKS_ALLOW_INSECURE: '1',
+      WEBHOOKS_ALLOW_PRIVATE: '1',
+      WEBHOOK_POLL_MS: '200',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
 
 /** Stops the workers politely (SIGTERM: they finish what is in flight) and waits for them. */
 export async function stopWorkers(children: ChildProcess[]): Promise<void> {
-  await Promise.all(children.map((c) => new Promise<void>((ok) => {
-    if (c.exitCode !== null) return ok();
-    c.once('exit', () => ok());
-    c.kill('SIGTERM');
-  })));
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((ok) => {
+          if (c.exitCode !== null) return ok();
+          c.once('exit', () => ok());
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 /** The 1, 5 and 15 minute load averages, printed beside every figure (the machine may be shared). */
-export const loadAverage = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+export const loadAverage = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from '../http/client-ip';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'])
-  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,21 +14,30 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_REPLICA_URLS: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   EMBEDDED_DB_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  TRUST_PROXY: z.string().optional().transform((v, ctx) => {
-    try {
-      return parseTrustProxy(v);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      return z.NEVER;
-    }
-  }),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
@@ -41,14 +48,17 @@ const envSchema = z.object({
   SUBSCRIPTION_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(5),
   SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(20),
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
-  WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).refine((v) => {
-    try {
-      parseRetrySchedule(v);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'durations such as 1m,5m,30m,2h (units ms, s, m, h)'),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_RETRY_SCHEDULE)
+    .refine((v) => {
+      try {
+        parseRetrySchedule(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'durations such as 1m,5m,30m,2h (units ms, s, m, h)'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
   WEBHOOK_BATCH: z.coerce.number().int().min(1).max(500).default(64),
@@ -59,7 +69,10 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_INSECURE: flag.optional(),
   WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
   OPERATOR: z.string().optional(),
-  INGEST_SERVER_URL: z.string().regex(/^(rtmps?|srt):\/\//, 'an rtmp://, rtmps:// or srt:// URL').default('rtmp://localhost:1935/live'),
+  INGEST_SERVER_URL: z
+    .string()
+    .regex(/^(rtmps?|srt):\/\//, 'an rtmp://, rtmps:// or srt:// URL')
+    .default('rtmp://localhost:1935/live'),
   INGEST_SECRET: z.string().min(16, 'at least 16 characters').optional(),
 });
 
@@ -163,7 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     databaseUrl: e.DATABASE_URL,
     replicaUrls: Object.freeze(
-      (e.DATABASE_REPLICA_URLS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      (e.DATABASE_REPLICA_URLS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     ),
     dataDir: e.DATA_DIR,
     embeddedDbPort: e.EMBEDDED_DB_PORT,

@@ -23,7 +23,8 @@ describe('parseRetrySchedule', () => {
   });
 
   it.each(['', ' ', '1', '1m,', ',1m', '1m,,5m', '1d', '-1s', '1 m s', 'ms', '1m;5m', 'abc', '1e3ms', '5 minutes'])(
-    'refuses %j with a message naming the bad delay', (text) => {
+    'refuses %j with a message naming the bad delay',
+    (text) => {
       expect(() => parseRetrySchedule(text)).toThrow(/invalid retry delay|at least one delay/);
     },
   );

@@ -119,9 +119,11 @@ export function coalescedAnnouncer(em: EntityManager, topic: ChangeTopic, onErro
         again = true;
         return;
       }
-      inFlight = run().catch(onError).finally(() => {
-        inFlight = null;
-      });
+      inFlight = run()
+        .catch(onError)
+        .finally(() => {
+          inFlight = null;
+        });
     },
     async settled() {
       while (inFlight) await inFlight;

@@ -39,7 +39,10 @@ class CopyOutQuery {
   /** Thrown by onRow: kept until the server has finished the COPY, then the COPY fails with it. */
   private failure: unknown = null;
 
-  constructor(private readonly text: string, private readonly onRow: (row: CopyRow) => void) {
+  constructor(
+    private readonly text: string,
+    private readonly onRow: (row: CopyRow) => void,
+  ) {
     this.done = new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
@@ -100,7 +103,10 @@ class CopyOutQuery {
 export async function copyRows(em: EntityManager, query: string, params: readonly unknown[], onRow: (row: CopyRow) => void): Promise<number> {
   const trx = em.getTransactionContext<{ client: { acquireConnection(): Promise<{ query(q: CopyOutQuery): unknown }> } }>();
   if (!trx) throw new Error('copyRows runs on a transaction');
-  const text = `copy (${em.getConnection().getPlatform().formatQuery(query, params as unknown[])}) to stdout`;
+  const text = `copy (${em
+    .getConnection()
+    .getPlatform()
+    .formatQuery(query, params as unknown[])}) to stdout`;
   // knex's transaction client hands back the one pg Client the transaction runs on.
   const client = await trx.client.acquireConnection();
   const copy = new CopyOutQuery(text, onRow);

@@ -32,9 +32,10 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(config: Config, options: OpenDatabaseOptions): Promise<Database> {
   const joined = !config.databaseUrl && options.joinRunningServer ? runningEmbeddedUrl(config.dataDir) : null;
-  const embedded = config.databaseUrl || joined
-    ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, sharedBuffersMb: config.embeddedDbSharedBuffersMb });
+  const embedded =
+    config.databaseUrl || joined
+      ? null
+      : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, sharedBuffersMb: config.embeddedDbSharedBuffersMb });
   const url = config.databaseUrl ?? joined ?? embedded!.url;
   try {
     const orm = await MikroORM.init(

@@ -16,7 +16,13 @@ function notification(channel: string, payload: string): Buffer {
 describe('NotificationFramer', () => {
   const rows = Buffer.concat([message('C', Buffer.from('SELECT 1\0')), message('Z', Buffer.from('I'))]);
   const notifies = [notification('svc_changes', 'tv'), notification('svc_changes', 'partner_keys')];
-  const stream = Buffer.concat([message('C', Buffer.from('COMMIT\0')), notifies[0], message('N', Buffer.alloc(0)), notifies[1], message('Z', Buffer.from('I'))]);
+  const stream = Buffer.concat([
+    message('C', Buffer.from('COMMIT\0')),
+    notifies[0],
+    message('N', Buffer.alloc(0)),
+    notifies[1],
+    message('Z', Buffer.from('I')),
+  ]);
 
   it('passes a chunk without notifications through untouched', () => {
     const heard: Uint8Array[] = [];

@@ -23,10 +23,13 @@ export function relayNotifications(db: PGlite, server: PGLiteSocketServer, onNot
     const heard: Uint8Array[] = [];
     const framer = new NotificationFramer(heard);
     try {
-      await original(message, { ...options, onRawData: (data) => {
-        const rest = framer.push(data);
-        if (rest.length) options.onRawData(rest);
-      } });
+      await original(message, {
+        ...options,
+        onRawData: (data) => {
+          const rest = framer.push(data);
+          if (rest.length) options.onRawData(rest);
+        },
+      });
     } finally {
       for (const raw of heard) deliver(raw);
     }
@@ -47,7 +50,7 @@ function openSockets(server: PGLiteSocketServer): Socket[] {
   const out: Socket[] = [];
   for (const h of handlers) {
     const socket = (h as { socket?: Socket | null }).socket;
-    if (socket && socket.writable) out.push(socket);
+    if (socket?.writable) out.push(socket);
   }
   return out;
 }

@@ -24,6 +24,6 @@ const { Client } = require('pg');
 const sharedBuffers = async (...arg: string[]) =>
   (await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', '-e', SCRIPT, ...arg], { cwd: ROOT })).stdout;
 
-it('runs with the configured shared_buffers, not PostgreSQL\'s 128 MB', async () => {
+it("runs with the configured shared_buffers, not PostgreSQL's 128 MB", async () => {
   expect(await sharedBuffers('24')).toBe('24MB');
 }, 120_000);

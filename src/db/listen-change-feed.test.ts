@@ -14,9 +14,19 @@ function fakeTransport() {
     }
     const s = { notify: onNotify, lose: () => onLost(new Error('terminated')), closed: false };
     sessions.push(s);
-    return { close: async () => { s.closed = true; } };
+    return {
+      close: async () => {
+        s.closed = true;
+      },
+    };
   };
-  return { transport, sessions, refuseNext: (n: number) => { refuse = n; } };
+  return {
+    transport,
+    sessions,
+    refuseNext: (n: number) => {
+      refuse = n;
+    },
+  };
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -54,7 +64,10 @@ describe('ListenChangeFeed', () => {
     sessions[0].notify(`live:delivery:${channel}:${id}`);
     sessions[0].notify(`live:unknown:${channel}:${id}`);
     sessions[0].notify('live:broadcast:not-a-uuid:x');
-    expect(subjects).toEqual([{ kind: 'health', channelId: channel, id }, { kind: 'delivery', channelId: channel, id }]);
+    expect(subjects).toEqual([
+      { kind: 'health', channelId: channel, id },
+      { kind: 'delivery', channelId: channel, id },
+    ]);
     for (const t of CHANGE_TOPICS) expect(feed.version(t)).toBe(1);
     await feed.close();
   });

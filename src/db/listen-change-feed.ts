@@ -26,7 +26,11 @@ export class ListenChangeFeed implements ChangeFeed {
   private closed = false;
   live = false;
 
-  constructor(private readonly transport: ListenTransport, private readonly logger: Logger, private readonly opts: ListenChangeFeedOptions = {}) {
+  constructor(
+    private readonly transport: ListenTransport,
+    private readonly logger: Logger,
+    private readonly opts: ListenChangeFeedOptions = {},
+  ) {
     this.delay = opts.minBackoffMs ?? 100;
   }
 
@@ -147,7 +151,11 @@ export function embeddedListenTransport(embedded: EmbeddedPostgres): ListenTrans
  * The real feed for a process on `db`: in-process on the embedded database it serves, otherwise
  * a dedicated LISTEN connection (which also works through the embedded database's socket).
  */
-export function createChangeFeed(db: { url: string; embedded: EmbeddedPostgres | null }, logger: Logger, opts?: ListenChangeFeedOptions): Promise<ListenChangeFeed> {
+export function createChangeFeed(
+  db: { url: string; embedded: EmbeddedPostgres | null },
+  logger: Logger,
+  opts?: ListenChangeFeedOptions,
+): Promise<ListenChangeFeed> {
   const transport = db.embedded ? embeddedListenTransport(db.embedded) : pgListenTransport(db.url);
   return new ListenChangeFeed(transport, logger, opts).start();
 }

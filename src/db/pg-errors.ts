@@ -85,7 +85,12 @@ export function classifyDbError(err: unknown): DbFailure | null {
   if (!failure) return null;
   if (failure.code === UNIQUE_VIOLATION) return { kind: 'unique_violation', constraint: failure.constraint, ...keyOf(failure.detail) };
   if (failure.code === FOREIGN_KEY_VIOLATION) {
-    return { kind: 'foreign_key_violation', constraint: failure.constraint, ...keyOf(failure.detail), stillReferenced: !!failure.detail?.includes('still referenced') };
+    return {
+      kind: 'foreign_key_violation',
+      constraint: failure.constraint,
+      ...keyOf(failure.detail),
+      stillReferenced: !!failure.detail?.includes('still referenced'),
+    };
   }
   if (RETRYABLE.has(failure.code)) return { kind: 'retryable' };
   return null;

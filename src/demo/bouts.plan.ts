@@ -18,13 +18,67 @@ const REST_DAYS: Record<Category, number> = { am: 14, pro: 28 };
 type MethodShares = readonly (readonly [BoutMethod, number])[];
 // Stoppage shares of wins; the rest go to the judges. Amateur rules and headgear mean fewer KOs.
 const STOPPAGES: Record<Discipline, Record<Category, MethodShares>> = {
-  boxing: { pro: [['KO', 0.22], ['TKO', 0.25], ['DQ', 0.015]], am: [['KO', 0.03], ['TKO', 0.12], ['DQ', 0.01]] },
-  mma: { pro: [['KO', 0.13], ['TKO', 0.22], ['SUB', 0.22], ['DQ', 0.01]], am: [['KO', 0.06], ['TKO', 0.17], ['SUB', 0.25], ['DQ', 0.01]] },
-  kickboxing: { pro: [['KO', 0.14], ['TKO', 0.14], ['DQ', 0.02]], am: [['KO', 0.05], ['TKO', 0.09], ['DQ', 0.02]] },
-  'muay-thai': { pro: [['KO', 0.18], ['TKO', 0.16], ['DQ', 0.02]], am: [['KO', 0.05], ['TKO', 0.1], ['DQ', 0.02]] },
+  boxing: {
+    pro: [
+      ['KO', 0.22],
+      ['TKO', 0.25],
+      ['DQ', 0.015],
+    ],
+    am: [
+      ['KO', 0.03],
+      ['TKO', 0.12],
+      ['DQ', 0.01],
+    ],
+  },
+  mma: {
+    pro: [
+      ['KO', 0.13],
+      ['TKO', 0.22],
+      ['SUB', 0.22],
+      ['DQ', 0.01],
+    ],
+    am: [
+      ['KO', 0.06],
+      ['TKO', 0.17],
+      ['SUB', 0.25],
+      ['DQ', 0.01],
+    ],
+  },
+  kickboxing: {
+    pro: [
+      ['KO', 0.14],
+      ['TKO', 0.14],
+      ['DQ', 0.02],
+    ],
+    am: [
+      ['KO', 0.05],
+      ['TKO', 0.09],
+      ['DQ', 0.02],
+    ],
+  },
+  'muay-thai': {
+    pro: [
+      ['KO', 0.18],
+      ['TKO', 0.16],
+      ['DQ', 0.02],
+    ],
+    am: [
+      ['KO', 0.05],
+      ['TKO', 0.1],
+      ['DQ', 0.02],
+    ],
+  },
 };
-const DECISIONS: MethodShares = [['UD', 0.65], ['SD', 0.25], ['MD', 0.1]];
-const DRAW_VERDICTS: MethodShares = [['MD', 0.45], ['SD', 0.4], ['UD', 0.15]];
+const DECISIONS: MethodShares = [
+  ['UD', 0.65],
+  ['SD', 0.25],
+  ['MD', 0.1],
+];
+const DRAW_VERDICTS: MethodShares = [
+  ['MD', 0.45],
+  ['SD', 0.4],
+  ['UD', 0.15],
+];
 
 function scheduledRounds(division: DemoDivision, planned: PlannedEvent, mainEvent: boolean): number {
   if (division.category === 'am') return 3;
@@ -60,13 +114,18 @@ export function planBouts(
   // Each fighter's window on the record, as epoch days: old enough to fight, and, for a lapsed
   // licence, no later than its last valid day; a suspension stops the record a month ago.
   const suspendedSince = toEpochDay(addDays(today, -30));
-  const careers = new Map(fighters.map((f) => {
-    const from = toEpochDay(addYears(f.dateOfBirth, MIN_AGE_TO_FIGHT));
-    const to = f.licence === 'expired' && f.licenceValidUntil !== null ? toEpochDay(f.licenceValidUntil)
-      : f.licence === 'suspended' ? suspendedSince
-      : Number.POSITIVE_INFINITY;
-    return [f.key, { from, to }] as const;
-  }));
+  const careers = new Map(
+    fighters.map((f) => {
+      const from = toEpochDay(addYears(f.dateOfBirth, MIN_AGE_TO_FIGHT));
+      const to =
+        f.licence === 'expired' && f.licenceValidUntil !== null
+          ? toEpochDay(f.licenceValidUntil)
+          : f.licence === 'suspended'
+            ? suspendedSince
+            : Number.POSITIVE_INFINITY;
+      return [f.key, { from, to }] as const;
+    }),
+  );
   const lastFight = new Map<string, number>();
   const bouts: DemoBout[] = [];
 
@@ -127,7 +186,11 @@ export function planBouts(
       const [first, second, division] = pair;
 
       const rounds = scheduledRounds(division, planned, order === recorded && !live);
-      const stoppageRound = () => prng.weighted(Array.from({ length: rounds }, (_, i) => i + 1), (r) => rounds - r + 1.5);
+      const stoppageRound = () =>
+        prng.weighted(
+          Array.from({ length: rounds }, (_, i) => i + 1),
+          (r) => rounds - r + 1.5,
+        );
       const roll = prng.next();
       let bout: Pick<DemoBout, 'fighterA' | 'fighterB' | 'outcome' | 'method' | 'round'>;
       if (roll < DRAW_SHARE) {
@@ -142,9 +205,7 @@ export function planBouts(
         const [winner, loser] = firstWins ? [first, second] : [second, first];
         const stoppages = STOPPAGES[division.discipline][division.category];
         const stoppageShare = stoppages.reduce((s, [, w]) => s + w, 0);
-        const method = prng.chance(stoppageShare)
-          ? prng.weighted(stoppages, ([, w]) => w)[0]
-          : prng.weighted(DECISIONS, ([, w]) => w)[0];
+        const method = prng.chance(stoppageShare) ? prng.weighted(stoppages, ([, w]) => w)[0] : prng.weighted(DECISIONS, ([, w]) => w)[0];
         const decided = method === 'UD' || method === 'SD' || method === 'MD';
         bout = { fighterA: winner.key, fighterB: loser.key, outcome: 'a', method, round: decided ? rounds : stoppageRound() };
       }

@@ -36,10 +36,41 @@ export async function seedTvDemo(c: Container): Promise<void> {
   const ch = c.services.channels;
   const seeder = operator(actor);
   const channels = [
-    { slug: 'demo-tv', name: 'Demo TV', plan: 'pro', billing: 'active', approve: true, keys: [['ck_demo_rw', 'automation', ['read', 'broadcasts:write']], ['ck_demo_ro', 'dashboard', ['read']]] },
-    { slug: 'ringside-network', name: 'Ringside Network', plan: 'broadcaster', billing: 'trialing', approve: true, keys: [['ck_demo_other', 'automation', ['read', 'broadcasts:write']]] },
-    { slug: 'garage-fights', name: 'Garage Fights', plan: 'free', billing: 'active', approve: true, keys: [['ck_demo_free', 'automation', ['read', 'broadcasts:write']]] },
-    { slug: 'late-night-bouts', name: 'Late Night Bouts', plan: 'pro', billing: 'past_due', approve: true, keys: [['ck_demo_pastdue', 'automation', ['read', 'broadcasts:write']]] },
+    {
+      slug: 'demo-tv',
+      name: 'Demo TV',
+      plan: 'pro',
+      billing: 'active',
+      approve: true,
+      keys: [
+        ['ck_demo_rw', 'automation', ['read', 'broadcasts:write']],
+        ['ck_demo_ro', 'dashboard', ['read']],
+      ],
+    },
+    {
+      slug: 'ringside-network',
+      name: 'Ringside Network',
+      plan: 'broadcaster',
+      billing: 'trialing',
+      approve: true,
+      keys: [['ck_demo_other', 'automation', ['read', 'broadcasts:write']]],
+    },
+    {
+      slug: 'garage-fights',
+      name: 'Garage Fights',
+      plan: 'free',
+      billing: 'active',
+      approve: true,
+      keys: [['ck_demo_free', 'automation', ['read', 'broadcasts:write']]],
+    },
+    {
+      slug: 'late-night-bouts',
+      name: 'Late Night Bouts',
+      plan: 'pro',
+      billing: 'past_due',
+      approve: true,
+      keys: [['ck_demo_pastdue', 'automation', ['read', 'broadcasts:write']]],
+    },
     { slug: 'closed-corner', name: 'Closed Corner', plan: 'free', billing: 'canceled', approve: true, keys: [] },
     { slug: 'pending-arena', name: 'Pending Arena', plan: 'broadcaster', billing: 'active', approve: false, keys: [] },
   ] as const;
@@ -60,23 +91,68 @@ export async function seedTvDemo(c: Container): Promise<void> {
   const at = (hours: number) => new Date(now + hours * HOUR);
   const b = c.services.broadcasts;
   const make = (channel: string, input: BroadcastInput) => b.create(seeder, ids[channel], { language: 'en', discipline: 'kickboxing', ...input });
-  const live = async (channel: string, input: BroadcastInput) => (await b.goLive(seeder, (await make(channel, input)).broadcast.id));
+  const live = async (channel: string, input: BroadcastInput) => await b.goLive(seeder, (await make(channel, input)).broadcast.id);
   const ended = async (channel: string, input: BroadcastInput) => b.end(seeder, (await live(channel, input)).id);
 
   // demo-tv: one live (1 of 3 slots), every visibility scheduled, a replay, an ingest awaiting its recording.
   await live('demo-tv', { title: 'Demo TV Fight Night: Live Main Card', source: 'ingest', scheduledAt: at(-1), tags: ['main-card', 'live'] });
-  await make('demo-tv', { title: 'Saturday Prelims', source: 'youtube', sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduledAt: at(26), tags: ['prelims'] });
-  await make('demo-tv', { title: 'Members Only: Open Workout', source: 'hls', sourceUrl: 'https://stream.demo.tv/workout/index.m3u8', scheduledAt: at(50), visibility: 'followers' });
+  await make('demo-tv', {
+    title: 'Saturday Prelims',
+    source: 'youtube',
+    sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    scheduledAt: at(26),
+    tags: ['prelims'],
+  });
+  await make('demo-tv', {
+    title: 'Members Only: Open Workout',
+    source: 'hls',
+    sourceUrl: 'https://stream.demo.tv/workout/index.m3u8',
+    scheduledAt: at(50),
+    visibility: 'followers',
+  });
   await make('demo-tv', { title: 'Title Fight (Pay-per-view)', source: 'ingest', scheduledAt: at(74), visibility: 'ppv', discipline: 'mma' });
-  await make('demo-tv', { title: 'Press Conference (unlisted)', source: 'vimeo', sourceUrl: 'https://vimeo.com/76979871', scheduledAt: at(20), visibility: 'unlisted' });
-  await ended('demo-tv', { title: 'Last Week: Championship Replay', source: 'mp4', sourceUrl: 'https://cdn.demo.tv/replays/championship.mp4', scheduledAt: at(-170), discipline: 'muay-thai' });
+  await make('demo-tv', {
+    title: 'Press Conference (unlisted)',
+    source: 'vimeo',
+    sourceUrl: 'https://vimeo.com/76979871',
+    scheduledAt: at(20),
+    visibility: 'unlisted',
+  });
+  await ended('demo-tv', {
+    title: 'Last Week: Championship Replay',
+    source: 'mp4',
+    sourceUrl: 'https://cdn.demo.tv/replays/championship.mp4',
+    scheduledAt: at(-170),
+    discipline: 'muay-thai',
+  });
   await ended('demo-tv', { title: 'Yesterday: Amateur Open (recording pending)', source: 'ingest', scheduledAt: at(-20), discipline: 'boxing' });
   // Other channels: their own schedules, so lists are not one channel's.
-  await live('ringside-network', { title: 'Ringside Live: Boxing from London', source: 'hls', sourceUrl: 'https://live.ringside.example/london/master.m3u8', scheduledAt: at(-2), discipline: 'boxing' });
-  await make('ringside-network', { title: 'Ringside Weekly Preview', source: 'youtube', sourceUrl: 'https://www.youtube.com/watch?v=abcdefghijk', scheduledAt: at(30) });
-  await ended('ringside-network', { title: 'Ringside Classics: 1990s Knockouts', source: 'mp4', sourceUrl: 'https://cdn.ringside.example/classics.mp4', scheduledAt: at(-48) });
+  await live('ringside-network', {
+    title: 'Ringside Live: Boxing from London',
+    source: 'hls',
+    sourceUrl: 'https://live.ringside.example/london/master.m3u8',
+    scheduledAt: at(-2),
+    discipline: 'boxing',
+  });
+  await make('ringside-network', {
+    title: 'Ringside Weekly Preview',
+    source: 'youtube',
+    sourceUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+    scheduledAt: at(30),
+  });
+  await ended('ringside-network', {
+    title: 'Ringside Classics: 1990s Knockouts',
+    source: 'mp4',
+    sourceUrl: 'https://cdn.ringside.example/classics.mp4',
+    scheduledAt: at(-48),
+  });
   await make('garage-fights', { title: 'Garage Fights: Sparring Night', source: 'ingest', scheduledAt: at(5), discipline: 'mma' });
   await make('garage-fights', { title: 'Garage Fights Highlights', source: 'mp4', sourceUrl: 'https://cdn.garage.example/highlights.mp4', scheduledAt: at(3) });
-  await make('late-night-bouts', { title: 'Late Night Bouts #12', source: 'hls', sourceUrl: 'https://live.latenight.example/12/index.m3u8', scheduledAt: at(8) });
+  await make('late-night-bouts', {
+    title: 'Late Night Bouts #12',
+    source: 'hls',
+    sourceUrl: 'https://live.latenight.example/12/index.m3u8',
+    scheduledAt: at(8),
+  });
   await make('pending-arena', { title: 'Pending Arena Opening Night', source: 'youtube', sourceUrl: 'https://youtu.be/abcdefghijk', scheduledAt: at(12) });
 }

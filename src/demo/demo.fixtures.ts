@@ -18,19 +18,31 @@ export async function findDemoFixtures(c: Container): Promise<DemoFixtures> {
   const ctx = await c.readContext.current();
   const adult = `join fighter_identity fi on fi.fighter_id = f.id and fi.date_of_birth <= '${ctx.adultCutoff}'`;
   const candidates: Record<string, string[]> = {
-    licence_no: (await conn.execute<{ n: string }[]>(
-      `select distinct on (l.state, l.current, l.valid_until < ?::date) l.licence_no as n
+    licence_no: (
+      await conn.execute<{ n: string }[]>(
+        `select distinct on (l.state, l.current, l.valid_until < ?::date) l.licence_no as n
          from licence l join fighter f on f.id = l.fighter_id ${adult}
-        order by l.state, l.current, l.valid_until < ?::date, l.licence_no`, [ctx.today, ctx.today])).map((r) => r.n),
-    certificate_no: (await conn.execute<{ n: string }[]>(
-      `select distinct on (c.state, c.valid_until < ?::date) c.certificate_no as n
+        order by l.state, l.current, l.valid_until < ?::date, l.licence_no`,
+        [ctx.today, ctx.today],
+      )
+    ).map((r) => r.n),
+    certificate_no: (
+      await conn.execute<{ n: string }[]>(
+        `select distinct on (c.state, c.valid_until < ?::date) c.certificate_no as n
          from certificate c join fighter f on f.id = c.fighter_id ${adult}
-        order by c.state, c.valid_until < ?::date, c.certificate_no`, [ctx.today, ctx.today])).map((r) => r.n),
-    fighter_code: (await conn.execute<{ n: string }[]>(
-      `select distinct on (f.status, l.state, l.valid_until < ?::date) f.fighter_code as n
+        order by c.state, c.valid_until < ?::date, c.certificate_no`,
+        [ctx.today, ctx.today],
+      )
+    ).map((r) => r.n),
+    fighter_code: (
+      await conn.execute<{ n: string }[]>(
+        `select distinct on (f.status, l.state, l.valid_until < ?::date) f.fighter_code as n
          from fighter f ${adult} left join licence l on l.fighter_id = f.id and l.current
         where f.fighter_code is not null
-        order by f.status, l.state, l.valid_until < ?::date, f.fighter_code`, [ctx.today, ctx.today])).map((r) => r.n),
+        order by f.status, l.state, l.valid_until < ?::date, f.fighter_code`,
+        [ctx.today, ctx.today],
+      )
+    ).map((r) => r.n),
   };
   const numbers: DemoFixtures['numbers'] = {};
   for (const [kind, list] of Object.entries(candidates)) {
@@ -60,7 +72,8 @@ export function formatDemoFixtures(f: DemoFixtures): string[] {
   const order = ['ACTIVE', 'SUSPENDED', 'EXPIRED', 'PENDING VERIFICATION', 'NO MATCHING RECORD'];
   for (const [kind, byStatus] of Object.entries(f.numbers)) {
     for (const status of order) {
-      if (byStatus[status as keyof typeof byStatus]) lines.push(`  /verify ${kind.padEnd(15)} ${status.padEnd(21)} ${byStatus[status as keyof typeof byStatus]}`);
+      if (byStatus[status as keyof typeof byStatus])
+        lines.push(`  /verify ${kind.padEnd(15)} ${status.padEnd(21)} ${byStatus[status as keyof typeof byStatus]}`);
     }
   }
   return lines;

@@ -21,8 +21,11 @@ export async function demoSeedStatus(em: EntityManager): Promise<DemoSeedStatus>
 
 /** Committed before the first demo row is written, so that a kill leaves 'started' behind. */
 export async function markDemoSeedStarted(em: EntityManager): Promise<void> {
-  await sql(em, `insert into demo_seed (id, state, started_at, completed_at) values (1, 'started', now(), null)
-                 on conflict (id) do update set state = 'started', started_at = now(), completed_at = null`);
+  await sql(
+    em,
+    `insert into demo_seed (id, state, started_at, completed_at) values (1, 'started', now(), null)
+                 on conflict (id) do update set state = 'started', started_at = now(), completed_at = null`,
+  );
 }
 
 export async function markDemoSeedCompleted(em: EntityManager): Promise<void> {
@@ -35,13 +38,17 @@ export async function markDemoSeedCompleted(em: EntityManager): Promise<void> {
  * The migrations' bookkeeping and the marker itself stay; document-number sequences restart.
  */
 export async function wipePartialDemo(em: EntityManager): Promise<void> {
-  const tables = await sql<{ name: string }[]>(em,
+  const tables = await sql<{ name: string }[]>(
+    em,
     `select quote_ident(tablename) as name from pg_tables
-      where schemaname = current_schema() and tablename not in ('mikro_orm_migrations', 'demo_seed')`);
+      where schemaname = current_schema() and tablename not in ('mikro_orm_migrations', 'demo_seed')`,
+  );
   if (tables.length) await sql(em, `truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`);
-  const sequences = await sql<{ name: string }[]>(em,
+  const sequences = await sql<{ name: string }[]>(
+    em,
     `select quote_ident(c.relname) as name from pg_class c
       where c.relkind = 'S' and c.relnamespace = current_schema()::regnamespace
-        and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i'))`);
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i'))`,
+  );
   for (const s of sequences) await sql(em, `alter sequence ${s.name} restart`);
 }

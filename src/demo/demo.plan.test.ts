@@ -5,7 +5,12 @@ import { CONTINENTS, COUNTRIES, WEIGHT_CLASSES } from './reference.data';
 
 const TODAY = '2025-06-15';
 const share = (part: number, whole: number) => part / whole;
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
 
 describe('buildDemoPlan', () => {
   let plan: DemoPlan;
@@ -133,7 +138,7 @@ describe('buildDemoPlan', () => {
       expect(share(withCertificate.length, plan.fighters.length)).toBeGreaterThan(0.22);
       expect(share(withCertificate.length, plan.fighters.length)).toBeLessThan(0.38);
       expect(new Set(withCertificate.map((f) => f.certificate))).toEqual(new Set(['pending', 'active', 'suspended', 'expired', 'revoked']));
-      expect(withCertificate.filter((f) => (f.certificateValidUntil! < TODAY) !== (f.certificate === 'expired'))).toEqual([]);
+      expect(withCertificate.filter((f) => f.certificateValidUntil! < TODAY !== (f.certificate === 'expired'))).toEqual([]);
       const published = share(plan.fighters.filter((f) => f.rankingPublished).length, plan.fighters.length);
       expect(published).toBeGreaterThan(0.94);
       expect(published).toBeLessThan(0.995);
@@ -188,7 +193,7 @@ describe('buildDemoPlan', () => {
       const eventOf = new Map(plan.events.map((e) => [e.key, e]));
       const misplaced = plan.bouts.filter((b) => {
         const event = eventOf.get(b.eventKey);
-        if (!event || !event.sanctioned || event.date > TODAY) return true;
+        if (!event?.sanctioned || event.date > TODAY) return true;
         return event.status === 'live' ? b.verified : event.status !== 'completed';
       });
       expect(misplaced).toEqual([]);
@@ -297,7 +302,10 @@ describe('buildDemoPlan', () => {
   });
 
   it('holds its counts on other dates and seeds, leap days included', () => {
-    for (const [today, seed] of [['2024-02-29', DEMO_SEED], ['2031-12-31', 7]] as const) {
+    for (const [today, seed] of [
+      ['2024-02-29', DEMO_SEED],
+      ['2031-12-31', 7],
+    ] as const) {
       const other = buildDemoPlan(today, seed);
       expect(other.fighters.length).toBeGreaterThanOrEqual(1500);
       expect(other.events.filter((e) => e.sanctioned).length).toBeGreaterThanOrEqual(220);

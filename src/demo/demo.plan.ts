@@ -51,9 +51,7 @@ export function buildDemoPlan(today: string, seed: number = DEMO_SEED, density: 
 /** Results the partner API will serve: one per adult fighter in each verified bout (docs/decisions.md#minors, docs/decisions.md#results). */
 export function countAdultVerifiedResults(plan: DemoPlan): number {
   const adult = new Map(plan.fighters.map((f) => [f.key, isAdultOn(f.dateOfBirth, plan.today)]));
-  return plan.bouts
-    .filter((b) => b.verified)
-    .reduce((sum, b) => sum + (adult.get(b.fighterA) ? 1 : 0) + (adult.get(b.fighterB) ? 1 : 0), 0);
+  return plan.bouts.filter((b) => b.verified).reduce((sum, b) => sum + (adult.get(b.fighterA) ? 1 : 0) + (adult.get(b.fighterB) ? 1 : 0), 0);
 }
 
 export interface DemoPlanSummary {

@@ -28,7 +28,9 @@ export interface DemoSeedOutcome extends DemoPlanSummary {
  * Returns null when there is nothing to do (seeded already, or the database has other data).
  */
 export async function seedDemoIfEmpty(
-  c: Container, onProgress: SeedProgressListener = () => undefined, options: { fighters?: number } = {},
+  c: Container,
+  onProgress: SeedProgressListener = () => undefined,
+  options: { fighters?: number } = {},
 ): Promise<DemoSeedOutcome | null> {
   const em = c.orm.em.fork() as EntityManager;
   const status = await demoSeedStatus(em);
@@ -36,7 +38,9 @@ export async function seedDemoIfEmpty(
   if (status === 'started') await em.transactional((tx) => wipePartialDemo(tx as EntityManager));
   await markDemoSeedStarted(em);
   // A larger federation (for measurements) repeats the demo's model; the demo itself otherwise.
-  const summary = options.fighters ? await seedScale(c, options.fighters, onProgress) : summarizeDemoPlan(await seedDemo(c, buildDemoPlan(c.clock.today()), onProgress));
+  const summary = options.fighters
+    ? await seedScale(c, options.fighters, onProgress)
+    : summarizeDemoPlan(await seedDemo(c, buildDemoPlan(c.clock.today()), onProgress));
   await markDemoSeedCompleted(em);
   return { ...summary, restarted: status === 'started' };
 }
@@ -84,7 +88,13 @@ async function seedSharedData(c: Container, plan: DemoPlan, onProgress: SeedProg
     continents: plan.continents.map((x) => ({ slug: x.slug, name: x.name })),
     countries: plan.countries.map((x) => ({ slug: x.slug, name: x.name, code: x.code, continent: x.continent })),
     divisions: plan.divisions.map((d) => ({
-      id: d.key, discipline: d.discipline, category: d.category, gender: d.gender, weightClass: d.weightClass, label: d.label, sortOrder: d.order,
+      id: d.key,
+      discipline: d.discipline,
+      category: d.category,
+      gender: d.gender,
+      weightClass: d.weightClass,
+      label: d.label,
+      sortOrder: d.order,
     })),
   });
   onProgress({ phase: 'partners', done: 0, total: DEMO_KEYS.length });
@@ -111,8 +121,12 @@ async function seedPartners(c: Container): Promise<void> {
   await s.create(actor, { slug: 'demo-suspended', name: 'Suspended Stats Ltd' });
   for (const k of DEMO_KEYS) {
     const { key } = await s.issueKey(actor, {
-      partnerSlug: k.partner, name: k.token.replace(/^pk_/, ''), scopes: k.scopes, rateLimitPerMinute: k.limit,
-      expiresAt: k.expired ? new Date('2025-01-01T00:00:00Z') : null, fixedToken: k.token,
+      partnerSlug: k.partner,
+      name: k.token.replace(/^pk_/, ''),
+      scopes: k.scopes,
+      rateLimitPerMinute: k.limit,
+      expiresAt: k.expired ? new Date('2025-01-01T00:00:00Z') : null,
+      fixedToken: k.token,
     });
     if (k.revoked) await s.revokeKey(actor, key.id);
   }

@@ -34,16 +34,36 @@ const UNSANCTIONED_PAST = 2;
 const CANCELLED_SHARE = 0.03;
 
 const LEVEL_WEIGHTS: readonly (readonly [EventLevel | null, number])[] = [
-  ['national', 0.42], ['international', 0.2], ['continental', 0.11], ['worldcup', 0.07], ['world', 0.06], [null, 0.14],
+  ['national', 0.42],
+  ['international', 0.2],
+  ['continental', 0.11],
+  ['worldcup', 0.07],
+  ['world', 0.06],
+  [null, 0.14],
 ];
 const DISCIPLINE_WEIGHT: Record<Discipline, number> = { kickboxing: 0.29, mma: 0.25, boxing: 0.26, 'muay-thai': 0.2 };
 const CONTINENT_ADJECTIVE: Record<ContinentSlug, string> = {
-  africa: 'African', asia: 'Asian', europe: 'European', 'north-america': 'North American', 'south-america': 'South American', oceania: 'Oceania',
+  africa: 'African',
+  asia: 'Asian',
+  europe: 'European',
+  'north-america': 'North American',
+  'south-america': 'South American',
+  oceania: 'Oceania',
 };
 
 type LevelKey = EventLevel | 'none';
-interface NameContext { disc: string; city: string; country: string; year: string; adjective: string }
-interface Template { name: (c: NameContext) => string; multi?: boolean; proShare: number }
+interface NameContext {
+  disc: string;
+  city: string;
+  country: string;
+  year: string;
+  adjective: string;
+}
+interface Template {
+  name: (c: NameContext) => string;
+  multi?: boolean;
+  proShare: number;
+}
 
 // Championships are where amateurs compete; grand prix, series and fight nights are pro shows.
 const TEMPLATES: Record<LevelKey, readonly Template[]> = {
@@ -78,7 +98,12 @@ const TEMPLATES: Record<LevelKey, readonly Template[]> = {
 };
 
 const CARD_SIZE: Record<LevelKey, readonly [number, number]> = {
-  national: [7, 13], international: [8, 14], continental: [10, 14], worldcup: [10, 14], world: [11, 14], none: [6, 10],
+  national: [7, 13],
+  international: [8, 14],
+  continental: [10, 14],
+  worldcup: [10, 14],
+  world: [11, 14],
+  none: [6, 10],
 };
 
 const ROMAN = ['II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
@@ -123,10 +148,22 @@ export function planEvents(today: string, prng: Prng, density: EventDensity = DE
     drafts.push({ date, level: pickLevel(), status: 'scheduled', sanctioned: true, cityless: prng.chance(0.12) });
   }
   for (let i = 0; i < UNSANCTIONED_FUTURE; i += 1) {
-    drafts.push({ date: weekendBetween(futureFrom, futureTo, prng), level: prng.pick(['national', null] as const), status: 'scheduled', sanctioned: false, cityless: false });
+    drafts.push({
+      date: weekendBetween(futureFrom, futureTo, prng),
+      level: prng.pick(['national', null] as const),
+      status: 'scheduled',
+      sanctioned: false,
+      cityless: false,
+    });
   }
   for (let i = 0; i < UNSANCTIONED_PAST; i += 1) {
-    drafts.push({ date: weekendBetween(pastFrom, pastTo, prng), level: prng.pick(['national', null] as const), status: 'cancelled', sanctioned: false, cityless: false });
+    drafts.push({
+      date: weekendBetween(pastFrom, pastTo, prng),
+      level: prng.pick(['national', null] as const),
+      status: 'cancelled',
+      sanctioned: false,
+      cityless: false,
+    });
   }
 
   const countryWeight = (c: Country) => COUNTRY_PROFILES[c.slug].weight;
@@ -135,7 +172,10 @@ export function planEvents(today: string, prng: Prng, density: EventDensity = DE
     let host: Country;
     if (draft.level === 'continental') {
       const continent = prng.weighted(CONTINENTS, (k) => COUNTRIES.filter((c) => c.continent === k.slug).reduce((s, c) => s + countryWeight(c), 0));
-      host = prng.weighted(COUNTRIES.filter((c) => c.continent === continent.slug), countryWeight);
+      host = prng.weighted(
+        COUNTRIES.filter((c) => c.continent === continent.slug),
+        countryWeight,
+      );
     } else {
       host = prng.weighted(COUNTRIES, countryWeight);
     }
@@ -145,7 +185,11 @@ export function planEvents(today: string, prng: Prng, density: EventDensity = DE
     const templates = TEMPLATES[levelKey];
     const start = prng.int(0, templates.length - 1);
     const context: NameContext = {
-      disc: disciplineName(primary), city: city ?? host.name, country: host.name, year: draft.date.slice(0, 4), adjective: CONTINENT_ADJECTIVE[host.continent],
+      disc: disciplineName(primary),
+      city: city ?? host.name,
+      country: host.name,
+      year: draft.date.slice(0, 4),
+      adjective: CONTINENT_ADJECTIVE[host.continent],
     };
     let template = templates[start];
     let name = '';

@@ -24,14 +24,30 @@ const CERTIFICATE_SHARE = 0.3;
 const UNPUBLISHED_SHARE = 0.03;
 
 const LICENCE_WEIGHTS: readonly (readonly [LicenceScenario, number])[] = [
-  ['active', 0.56], ['renewed', 0.1], ['none', 0.1], ['expired', 0.09], ['pending', 0.06], ['suspended', 0.05], ['revoked', 0.04],
+  ['active', 0.56],
+  ['renewed', 0.1],
+  ['none', 0.1],
+  ['expired', 0.09],
+  ['pending', 0.06],
+  ['suspended', 0.05],
+  ['revoked', 0.04],
 ];
 const CERTIFICATE_WEIGHTS: readonly (readonly [CertificateScenario, number])[] = [
-  ['active', 0.6], ['expired', 0.15], ['pending', 0.1], ['suspended', 0.08], ['revoked', 0.07],
+  ['active', 0.6],
+  ['expired', 0.15],
+  ['pending', 0.1],
+  ['suspended', 0.08],
+  ['revoked', 0.07],
 ];
 // Fighters without a current licence still have a past on the record, only a thinner one.
 const ACTIVITY_BY_LICENCE: Record<LicenceScenario, number> = {
-  active: 1, renewed: 1.15, suspended: 0.6, expired: 0.8, revoked: 0.35, pending: 0.25, none: 0.15,
+  active: 1,
+  renewed: 1.15,
+  suspended: 0.6,
+  expired: 0.8,
+  revoked: 0.35,
+  pending: 0.25,
+  none: 0.15,
 };
 
 const SPECIAL_LETTERS: Record<string, string> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', ß: 'ss', ı: 'i', œ: 'oe' };
@@ -46,8 +62,16 @@ export function asciiFold(value: string): string {
 
 // Consumers derive slugs from names with a plain NFD fold (which turns "ł" into a separator);
 // names must stay distinct under that fold and under the fuller one.
-const plainKey = (name: string) => name.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
-const fullKey = (name: string) => asciiFold(name).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const plainKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+const fullKey = (name: string) =>
+  asciiFold(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
 
 function feminize(family: string, pool: NamePool): string {
   for (const [from, to] of pool.feminine ?? []) {
@@ -84,10 +108,18 @@ function pickAdultAge(prng: Prng): number {
   return prng.weighted(ages, (age) => (age <= 21 ? 0.55 + 0.1 * (age - 18) : age <= 31 ? 1 : 1 - 0.09 * (age - 31)));
 }
 
-function planLicence(scenario: LicenceScenario, today: string, prng: Prng): Pick<DemoFighter, 'licenceIssuedOn' | 'licenceValidUntil' | 'previousLicenceIssuedOn'> {
+function planLicence(
+  scenario: LicenceScenario,
+  today: string,
+  prng: Prng,
+): Pick<DemoFighter, 'licenceIssuedOn' | 'licenceValidUntil' | 'previousLicenceIssuedOn'> {
   const oneYearFrom = (issued: string) => addDays(addYears(issued, 1), -1);
   const issuedDaysAgo: Record<Exclude<LicenceScenario, 'none'>, readonly [number, number]> = {
-    active: [20, 330], renewed: [10, 300], suspended: [60, 330], revoked: [40, 330], pending: [0, 25],
+    active: [20, 330],
+    renewed: [10, 300],
+    suspended: [60, 330],
+    revoked: [40, 330],
+    pending: [0, 25],
     // A year's licence that ran out at least five weeks ago.
     expired: [400, 880],
   };
@@ -106,7 +138,11 @@ function planCertificate(today: string, prng: Prng): Pick<DemoFighter, 'certific
   if (!prng.chance(CERTIFICATE_SHARE)) return { certificate: null, certificateIssuedOn: null, certificateValidUntil: null };
   const status = prng.weighted(CERTIFICATE_WEIGHTS, ([, w]) => w)[0];
   const range: Record<CertificateScenario, readonly [number, number]> = {
-    active: [10, 330], pending: [0, 20], suspended: [30, 300], revoked: [30, 300], expired: [400, 800],
+    active: [10, 330],
+    pending: [0, 20],
+    suspended: [30, 300],
+    revoked: [30, 300],
+    expired: [400, 800],
   };
   const issued = addDays(today, -prng.int(...range[status]));
   return { certificate: status, certificateIssuedOn: issued, certificateValidUntil: addDays(addYears(issued, 1), -1) };
@@ -136,9 +172,10 @@ export function planFighters(today: string, divisions: readonly DemoDivision[], 
   slots.forEach((division, i) => {
     const key = `f${String(i + 1).padStart(4, '0')}`;
     // The first slots go one to each country, so that every country has fighters whatever the draw.
-    const country: Country = i < COUNTRIES.length
-      ? COUNTRIES[i]
-      : prng.weighted(COUNTRIES, (c) => COUNTRY_PROFILES[c.slug].weight * (COUNTRY_PROFILES[c.slug].strong.includes(division.discipline) ? 2.5 : 1));
+    const country: Country =
+      i < COUNTRIES.length
+        ? COUNTRIES[i]
+        : prng.weighted(COUNTRIES, (c) => COUNTRY_PROFILES[c.slug].weight * (COUNTRY_PROFILES[c.slug].strong.includes(division.discipline) ? 2.5 : 1));
     const profile = COUNTRY_PROFILES[country.slug];
     const pool = NAME_POOLS[prng.weighted(profile.pools, ([, w]) => w)[0]];
 
@@ -148,7 +185,9 @@ export function planFighters(today: string, divisions: readonly DemoDivision[], 
       const keys = [plainKey(candidate.name), `full:${fullKey(candidate.name)}`];
       const clash = fullKey(candidate.given) === fullKey(candidate.family) || keys.some((k) => names.has(k));
       if (!clash) {
-        keys.forEach((k) => names.add(k));
+        keys.forEach((k) => {
+          names.add(k);
+        });
         person = candidate;
       }
     }
@@ -160,7 +199,11 @@ export function planFighters(today: string, divisions: readonly DemoDivision[], 
     const dateOfBirth = addDays(addYears(today, -age), -prng.int(30, 335));
 
     const local = [person.given, person.family]
-      .map((part) => asciiFold(part).toLowerCase().replace(/[^a-z0-9]+/g, '.'))
+      .map((part) =>
+        asciiFold(part)
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '.'),
+      )
       .join('.')
       .replace(/^\.+|\.+$/g, '');
     const yearSuffix = prng.chance(0.4) ? dateOfBirth.slice(2, 4) : '';
@@ -179,9 +222,12 @@ export function planFighters(today: string, divisions: readonly DemoDivision[], 
       const street = prng.pick(streetPool.streets);
       const city = prng.pick(profile.cities);
       const n = prng.int(1, 240);
-      const line = streetPool.address === 'number-first' ? `${n} ${street}`
-        : streetPool.address === 'number-last' ? `${street} ${n}`
-        : `${prng.int(1, 5)}-${prng.int(1, 30)}-${n} ${street}`;
+      const line =
+        streetPool.address === 'number-first'
+          ? `${n} ${street}`
+          : streetPool.address === 'number-last'
+            ? `${street} ${n}`
+            : `${prng.int(1, 5)}-${prng.int(1, 30)}-${n} ${street}`;
       address = `${line}, ${city}, ${country.name}`;
     } while (!addresses.claim(address));
 

@@ -153,8 +153,7 @@ export const WEIGHT_CLASSES: Readonly<Record<Discipline, Readonly<Record<Gender,
   },
 };
 
-const nameOf = <T extends string>(list: readonly { slug: T; name: string }[], slug: T): string =>
-  list.find((item) => item.slug === slug)?.name ?? slug;
+const nameOf = <T extends string>(list: readonly { slug: T; name: string }[], slug: T): string => list.find((item) => item.slug === slug)?.name ?? slug;
 
 export function disciplineName(discipline: Discipline): string {
   return nameOf(DISCIPLINES, discipline);

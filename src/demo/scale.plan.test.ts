@@ -47,7 +47,7 @@ describe('the scale data set', () => {
     }
   });
 
-  it('lists every copy\'s events, in date order, as the copies plan them', () => {
+  it("lists every copy's events, in date order, as the copies plan them", () => {
     const events = scaleEvents(TODAY, 2);
     expect(events).toHaveLength(first.events.length + second.events.length);
     expect(events.map((e) => e.date)).toEqual(events.map((e) => e.date).sort());

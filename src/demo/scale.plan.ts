@@ -54,8 +54,10 @@ export function buildScaleCopy(today: string, k: number): DemoPlan {
 export function scaleEvents(today: string, copies: number): DemoEvent[] {
   const events: DemoEvent[] = [];
   for (let k = 0; k < copies; k++) {
-    const planned = k === 0 ? planEvents(today, createPrng(deriveSeed(DEMO_SEED, 'events')))
-      : planEvents(today, createPrng(deriveSeed(DEMO_SEED + k, 'events')), SCALE_EVENT_DENSITY);
+    const planned =
+      k === 0
+        ? planEvents(today, createPrng(deriveSeed(DEMO_SEED, 'events')))
+        : planEvents(today, createPrng(deriveSeed(DEMO_SEED + k, 'events')), SCALE_EVENT_DENSITY);
     const key = keyOf(k);
     for (const p of planned) events.push({ ...p.event, key: key(p.event.key) });
   }
@@ -65,8 +67,14 @@ export function scaleEvents(today: string, copies: number): DemoEvent[] {
 /** The summary of a whole scale data set from its copies' summaries. */
 export function addSummaries(a: DemoPlanSummary, b: DemoPlanSummary): DemoPlanSummary {
   return {
-    fighters: a.fighters + b.fighters, minors: a.minors + b.minors, countries: Math.max(a.countries, b.countries),
-    divisions: Math.max(a.divisions, b.divisions), events: a.events + b.events, sanctionedEvents: a.sanctionedEvents + b.sanctionedEvents,
-    bouts: a.bouts + b.bouts, verifiedBouts: a.verifiedBouts + b.verifiedBouts, adultVerifiedResults: a.adultVerifiedResults + b.adultVerifiedResults,
+    fighters: a.fighters + b.fighters,
+    minors: a.minors + b.minors,
+    countries: Math.max(a.countries, b.countries),
+    divisions: Math.max(a.divisions, b.divisions),
+    events: a.events + b.events,
+    sanctionedEvents: a.sanctionedEvents + b.sanctionedEvents,
+    bouts: a.bouts + b.bouts,
+    verifiedBouts: a.verifiedBouts + b.verifiedBouts,
+    adultVerifiedResults: a.adultVerifiedResults + b.adultVerifiedResults,
   };
 }

@@ -12,7 +12,9 @@ function recordingEm() {
   const log: string[] = [];
   const tx = {}; // the transaction's context object
   const em = {
-    flush: async () => { log.push('flush'); },
+    flush: async () => {
+      log.push('flush');
+    },
     getTransactionContext: () => tx,
     getConnection: () => ({
       execute: async (query: string, _params: unknown[], _method: string, ctx: unknown) => {
@@ -33,7 +35,13 @@ describe('changeEffects', () => {
   it('flushes, refreshes the read model, announces (catalog follows a refresh), then hands the events to the outbox, on the transaction', async () => {
     const { em, log } = recordingEm();
     const published: string[] = [];
-    const effects = changeEffects({ publish: async (e, events) => { expect(e).toBe(em); published.push(...events.map((x) => x.type)); log.push('publish'); } });
+    const effects = changeEffects({
+      publish: async (e, events) => {
+        expect(e).toBe(em);
+        published.push(...events.map((x) => x.type));
+        log.push('publish');
+      },
+    });
     await effects.apply(em, { refresh: { fighters: ['f1', 'f1'] }, topics: ['partner_keys'], events: [issued] });
     expect(log).toEqual(['flush', 'refresh cards', 'notify partner_keys', 'notify catalog', 'publish']);
     expect(published).toEqual(['licence.issued']);

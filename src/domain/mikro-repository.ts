@@ -19,7 +19,10 @@ export interface UnitRepository<E> {
  * staging new entities, audit lines, the flush, and stating the change to the unit of work.
  */
 export abstract class MikroRepository {
-  constructor(protected readonly em: EntityManager, readonly changed: Changed) {}
+  constructor(
+    protected readonly em: EntityManager,
+    readonly changed: Changed,
+  ) {}
 
   add(entity: object): void {
     this.em.persist(entity);

@@ -44,11 +44,17 @@ export function translateDbError(err: unknown): DomainError | null {
   switch (failure.kind) {
     case 'unique_violation': {
       const message = failure.constraint && UNIQUE_MESSAGES[failure.constraint];
-      return new DomainError('conflict', message ? message(failure.value) : `${failure.field ?? 'a unique value'} is already taken`, { constraint: failure.constraint, field: failure.field });
+      return new DomainError('conflict', message ? message(failure.value) : `${failure.field ?? 'a unique value'} is already taken`, {
+        constraint: failure.constraint,
+        field: failure.field,
+      });
     }
     case 'foreign_key_violation': {
       const name = failure.field ? `${failure.field} "${failure.value}"` : 'a referenced record';
-      return new DomainError('invalid_reference', failure.stillReferenced ? `${name} is still referenced` : `${name} does not exist`, { constraint: failure.constraint, field: failure.field });
+      return new DomainError('invalid_reference', failure.stillReferenced ? `${name} is still referenced` : `${name} does not exist`, {
+        constraint: failure.constraint,
+        field: failure.field,
+      });
     }
     case 'retryable':
       return new DomainError('conflict', 'the change collided with a concurrent change; try again');

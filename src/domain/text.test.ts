@@ -28,8 +28,18 @@ describe('escapeLike', () => {
 
 describe('refuseControlCharacters: the one rule for names', () => {
   it.each([
-    ['NUL', 'a\u0000b'], ['tab', 'a\tb'], ['CR', 'a\rb'], ['LF', 'a\nb'], ['CRLF', 'prod\r\nX-Injected: 1'], ['ESC', '\u001b[31mred'],
-    ['DEL', 'a\u007fb'], ['C1 NEL', 'a\u0085b'], ['C1 CSI', 'a\u009bb'], ['C1 first', '\u0080'], ['line separator', 'a\u2028b'], ['paragraph separator', 'a\u2029b'],
+    ['NUL', 'a\u0000b'],
+    ['tab', 'a\tb'],
+    ['CR', 'a\rb'],
+    ['LF', 'a\nb'],
+    ['CRLF', 'prod\r\nX-Injected: 1'],
+    ['ESC', '\u001b[31mred'],
+    ['DEL', 'a\u007fb'],
+    ['C1 NEL', 'a\u0085b'],
+    ['C1 CSI', 'a\u009bb'],
+    ['C1 first', '\u0080'],
+    ['line separator', 'a\u2028b'],
+    ['paragraph separator', 'a\u2029b'],
   ])('refuses a name with %s as invalid_<field>, with a clear message', (_label, value) => {
     expect(hasControlCharacters(value)).toBe(true);
     expect(() => refuseControlCharacters(value, 'name', 'a key name')).toThrow(

@@ -2,8 +2,24 @@ import { DomainError } from './errors';
 
 // Letters that Unicode does not decompose into a base letter and an accent.
 const TRANSLITERATE: Record<string, string> = {
-  ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd', ı: 'i', ø: 'o', Ø: 'o', æ: 'ae', Æ: 'ae',
-  œ: 'oe', Œ: 'oe', ß: 'ss', þ: 'th', Þ: 'th', ħ: 'h', Ħ: 'h',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  ı: 'i',
+  ø: 'o',
+  Ø: 'o',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ß: 'ss',
+  þ: 'th',
+  Þ: 'th',
+  ħ: 'h',
+  Ħ: 'h',
 };
 const NON_DECOMPOSING = new RegExp(`[${Object.keys(TRANSLITERATE).join('')}]`, 'g');
 
@@ -17,10 +33,12 @@ export function foldText(value: string): string {
 }
 
 export function slugify(value: string): string {
-  return foldText(value)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'x';
+  return (
+    foldText(value)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'x'
+  );
 }
 
 /** Escapes LIKE wildcards so user input matches literally. */

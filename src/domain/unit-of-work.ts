@@ -30,7 +30,10 @@ export interface ChangeEffects {
  * changed. Built once by the composition root with the effects (the outbox behind them).
  */
 export class UnitOfWork {
-  constructor(readonly root: EntityManager, private readonly effects: ChangeEffects) {}
+  constructor(
+    readonly root: EntityManager,
+    private readonly effects: ChangeEffects,
+  ) {}
 
   run<T>(tx: EntityManager | undefined, fn: (em: EntityManager, changed: Changed) => Promise<T>): Promise<T> {
     return inTransaction(this.root, tx, (em) => fn(em, (change) => this.effects.apply(em, change)));
@@ -51,11 +54,7 @@ export class UnitOfWork {
  * an `invalid_reference`). A transaction of its own is run again after a serialization failure
  * or deadlock; inside the caller's transaction only the caller can retry.
  */
-export async function inTransaction<T>(
-  root: EntityManager,
-  outer: EntityManager | undefined,
-  fn: (em: EntityManager) => Promise<T>,
-): Promise<T> {
+export async function inTransaction<T>(root: EntityManager, outer: EntityManager | undefined, fn: (em: EntityManager) => Promise<T>): Promise<T> {
   if (outer) return fn(outer).catch(rethrowDbError);
   return withDbRetry(() => root.fork().transactional((em) => fn(em as EntityManager)));
 }
@@ -97,7 +96,10 @@ export function sql<T = Record<string, unknown>[]>(em: EntityManager, query: str
  * carrying large array parameters, which `sql` would format into the SQL text client-side.
  */
 export async function bulkSql(em: EntityManager, query: string, params: unknown[] = []): Promise<void> {
-  const raw = em.getConnection().getKnex().raw(query, params as never[]);
+  const raw = em
+    .getConnection()
+    .getKnex()
+    .raw(query, params as never[]);
   const trx = em.getTransactionContext();
   await (trx ? raw.transacting(trx) : raw);
 }

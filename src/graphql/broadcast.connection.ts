@@ -46,7 +46,11 @@ function sizeArg(name: 'first' | 'last', value: number): number {
  * One statement for the page (one more for the far side when a cursor is given).
  */
 export async function broadcastConnection(
-  studio: StudioQueries, channelId: string, state: BroadcastState | undefined, args: PageArgs, ingestServerUrl: string,
+  studio: StudioQueries,
+  channelId: string,
+  state: BroadcastState | undefined,
+  args: PageArgs,
+  ingestServerUrl: string,
 ): Promise<BroadcastConnection> {
   const hasFirst = args.first !== null && args.first !== undefined;
   const hasLast = args.last !== null && args.last !== undefined;

@@ -10,9 +10,21 @@ import type { Broadcast, BroadcastInput, BroadcastPatch } from './graphql.types'
  */
 export function toGqlBroadcast(b: BroadcastRecord, ingestServerUrl: string, streamKey?: string): Broadcast {
   return {
-    id: b.id, slug: b.slug, channelSlug: b.channel.slug, title: b.title, source: b.source, sourceUrl: b.sourceUrl,
-    scheduledAt: b.scheduledAt, startedAt: b.startedAt, endedAt: b.endedAt, state: b.state, visibility: b.visibility,
-    discipline: b.discipline, language: b.language, tags: b.tags, replayUrl: b.replayUrl,
+    id: b.id,
+    slug: b.slug,
+    channelSlug: b.channel.slug,
+    title: b.title,
+    source: b.source,
+    sourceUrl: b.sourceUrl,
+    scheduledAt: b.scheduledAt,
+    startedAt: b.startedAt,
+    endedAt: b.endedAt,
+    state: b.state,
+    visibility: b.visibility,
+    discipline: b.discipline,
+    language: b.language,
+    tags: b.tags,
+    replayUrl: b.replayUrl,
     ingest: b.source === 'ingest' ? { serverUrl: ingestServerUrl, streamKey: streamKey ?? null } : null,
   };
 }

@@ -19,11 +19,15 @@ describe('the studio error codes (one vocabulary)', () => {
     expect(as('BAD_REQUEST', badRequest(405)).extensions?.code).toBe('method_not_allowed');
     expect(as('BAD_REQUEST', badRequest(406)).extensions?.code).toBe('not_acceptable');
     expect(as('BAD_REQUEST', badRequest(400)).extensions?.code).toBe('bad_request');
-    expect(as(undefined, new GraphQLError('provided sha does not match query', { extensions: { http: { status: 400 } } })).extensions?.code).toBe('bad_request');
+    expect(as(undefined, new GraphQLError('provided sha does not match query', { extensions: { http: { status: 400 } } })).extensions?.code).toBe(
+      'bad_request',
+    );
   });
 
   it('calls an operation graphql-js refuses to run an invalid query, and anything a resolver throws unexpectedly internal, without its message', () => {
-    expect(as(undefined, new GraphQLError('Schema is not configured to execute subscription operation.'))).toMatchObject({ extensions: { code: 'invalid_query' } });
+    expect(as(undefined, new GraphQLError('Schema is not configured to execute subscription operation.'))).toMatchObject({
+      extensions: { code: 'invalid_query' },
+    });
     const crash = new GraphQLError('relation "x" does not exist', { originalError: new Error('relation "x" does not exist'), path: ['viewer'] });
     expect(as('INTERNAL_SERVER_ERROR', crash)).toEqual({ message: 'an internal error occurred', path: undefined, extensions: { code: 'internal' } });
   });
@@ -36,7 +40,10 @@ describe('the studio error codes (one vocabulary)', () => {
   it("keeps a domain error's own code and message", () => {
     const err = new GraphQLError('x', { originalError: new DomainError('no_live_slot', 'all 3 live slots are in use'), path: ['goLive'] });
     expect(formatError({ message: 'x', path: ['goLive'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }, err)).toEqual({
-      message: 'all 3 live slots are in use', path: ['goLive'], locations: undefined, extensions: { code: 'no_live_slot' },
+      message: 'all 3 live slots are in use',
+      path: ['goLive'],
+      locations: undefined,
+      extensions: { code: 'no_live_slot' },
     });
   });
 });

@@ -41,7 +41,8 @@ function codeFor(code: string | undefined, error: unknown): string {
   if (status !== undefined && status >= 400 && status < 500) return APOLLO_CODES.BAD_REQUEST;
   // graphql-js refusing an operation it cannot run as sent (a subscription over HTTP, say): uncoded (Apollo
   // calls it INTERNAL_SERVER_ERROR), thrown by no resolver (no originalError), at no field (no path).
-  if (error instanceof GraphQLError && error.extensions.code === undefined && !error.originalError && !error.path) return APOLLO_CODES.GRAPHQL_VALIDATION_FAILED;
+  if (error instanceof GraphQLError && error.extensions.code === undefined && !error.originalError && !error.path)
+    return APOLLO_CODES.GRAPHQL_VALIDATION_FAILED;
   return APOLLO_CODES.INTERNAL_SERVER_ERROR;
 }
 

@@ -2,7 +2,15 @@ import { registerEnumType } from 'type-graphql';
 import { BROADCAST_STATES, SOURCES, VISIBILITIES, type BroadcastState, type Source, type Visibility } from '../domain/channels/broadcast.entities';
 import { SIGNALS, type Signal } from '../domain/channels/broadcast-health';
 import {
-  BILLING_STATES, CHANNEL_SCOPES, LIVE_SLOTS, PLANS, ROLES, type BillingState, type ChannelScope, type Plan, type Role,
+  BILLING_STATES,
+  CHANNEL_SCOPES,
+  LIVE_SLOTS,
+  PLANS,
+  ROLES,
+  type BillingState,
+  type ChannelScope,
+  type Plan,
+  type Role,
 } from '../domain/channels/channel.entities';
 import { PERMISSIONS, type Permission } from '../domain/channels/channel-access';
 import { DISCIPLINES, type Discipline } from '../domain/reference/vocabulary';
@@ -55,12 +63,17 @@ export const ChannelScopeEnum = domainEnum('ChannelScope', 'What a channel API k
   'broadcasts:write': 'Create, edit, start and end broadcasts (wire value `broadcasts:write`).',
 } satisfies Record<ChannelScope, string>);
 
-export const BroadcastStateEnum = domainEnum('BroadcastState', 'Where a broadcast is in its life: SCHEDULED, then LIVE, then ENDED, then REPLAY.', BROADCAST_STATES, {
-  scheduled: 'Created, not yet live.',
-  live: 'On air.',
-  ended: 'Over; an ingest broadcast stays here until its recording is ready.',
-  replay: 'Over, with its replay available.',
-} satisfies Record<BroadcastState, string>);
+export const BroadcastStateEnum = domainEnum(
+  'BroadcastState',
+  'Where a broadcast is in its life: SCHEDULED, then LIVE, then ENDED, then REPLAY.',
+  BROADCAST_STATES,
+  {
+    scheduled: 'Created, not yet live.',
+    live: 'On air.',
+    ended: 'Over; an ingest broadcast stays here until its recording is ready.',
+    replay: 'Over, with its replay available.',
+  } satisfies Record<BroadcastState, string>,
+);
 
 export const SourceEnum = domainEnum('BroadcastSource', 'Where the video comes from.', SOURCES, {
   youtube: 'A YouTube page (sourceUrl).',
@@ -98,12 +111,21 @@ export const WebhookDeliveryStatusEnum = domainEnum('WebhookDeliveryStatus', "A 
 } satisfies Record<DeliveryStatus, string>);
 
 /** The descriptions are the event catalog's summaries, with the wire name. */
-export const ChannelWebhookEventEnum = domainEnum('ChannelWebhookEvent', 'An event a channel webhook endpoint can receive (sent as X-SVC-Event, e.g. `broadcast.live`).', CHANNEL_EVENTS,
-  Object.fromEntries(CHANNEL_EVENTS.map((n) => [n, `${EVENT_CATALOG[n].summary.replace(/\.$/, '')} (\`${n}\`).`])) as Record<ChannelWebhookEvent, string>);
+export const ChannelWebhookEventEnum = domainEnum(
+  'ChannelWebhookEvent',
+  'An event a channel webhook endpoint can receive (sent as X-SVC-Event, e.g. `broadcast.live`).',
+  CHANNEL_EVENTS,
+  Object.fromEntries(CHANNEL_EVENTS.map((n) => [n, `${EVENT_CATALOG[n].summary.replace(/\.$/, '')} (\`${n}\`).`])) as Record<ChannelWebhookEvent, string>,
+);
 
-export const ChannelPermissionEnum = domainEnum('ChannelPermission', "What the signed-in user's role may do on a channel (the access rule's table).", PERMISSIONS, {
-  read: 'Read the channel, its broadcasts, their health, its webhook endpoints and their delivery log.',
-  broadcasts: 'Create, edit, start and end broadcasts, and rotate a stream key.',
-  keys: "Read, create and revoke the channel's API keys.",
-  webhooks: 'Create, change, test and delete webhook endpoints, rotate their secrets, redeliver and recover deliveries.',
-} satisfies Record<Permission, string>);
+export const ChannelPermissionEnum = domainEnum(
+  'ChannelPermission',
+  "What the signed-in user's role may do on a channel (the access rule's table).",
+  PERMISSIONS,
+  {
+    read: 'Read the channel, its broadcasts, their health, its webhook endpoints and their delivery log.',
+    broadcasts: 'Create, edit, start and end broadcasts, and rotate a stream key.',
+    keys: "Read, create and revoke the channel's API keys.",
+    webhooks: 'Create, change, test and delete webhook endpoints, rotate their secrets, redeliver and recover deliveries.',
+  } satisfies Record<Permission, string>,
+);

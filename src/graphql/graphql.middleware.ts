@@ -36,8 +36,8 @@ const markStorable: ApolloServerPlugin<GqlContext> = {
       async willSendResponse({ contextValue, operation, response }) {
         const slot = contextValue.answer;
         if (!slot) return;
-        slot.storable = operation?.operation === 'query' && response.body.kind === 'single' && !response.body.singleResult.errors
-          && (response.http.status ?? 200) === 200;
+        slot.storable =
+          operation?.operation === 'query' && response.body.kind === 'single' && !response.body.singleResult.errors && (response.http.status ?? 200) === 200;
       },
     };
   },
@@ -92,34 +92,47 @@ function idempotentCreates(c: Container) {
     const principal = res.locals.studioPrincipal;
     const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
     if (header === undefined || req.method !== 'POST' || !principal || !callsCreateMutation(body)) return next();
-    const run = () => new Promise<Answer>((resolve, reject) => {
-      const send = res.send.bind(res);
-      res.send = (out?: unknown) => {
-        const result = send(out);
-        const text = typeof out === 'string' ? out : Buffer.isBuffer(out) ? out.toString('utf8') : JSON.stringify(out);
-        let json: { errors?: unknown } | null = null;
-        try {
-          json = JSON.parse(text) as { errors?: unknown };
-        } catch {
-          json = null;
-        }
-        if (res.statusCode !== 200 || !json || json.errors) reject(new NotKept());
-        else resolve({ status: 200, json, headers: ['Content-Type', String(res.getHeader('content-type') ?? 'application/json')] });
-        return result;
-      };
-      next();
-    });
-    runIdempotent(c.idempotency, {
-      method: 'POST', url: req.originalUrl.split('?')[0], scope: `st:${principal.sessionId}`, credential: bearerToken(req),
-      body: JSON.stringify([body!.query, body!.variables ?? null, body!.operationName ?? null]), header,
-    }, run, 200).then((answer) => {
-      if (res.headersSent) return; // this request ran: its answer is sent
-      const headers = answer.headers ?? [];
-      for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
-      res.status(answer.status ?? 200).send(JSON.stringify(answer.json));
-    }, (err: unknown) => {
-      if (!(err instanceof NotKept)) next(err);
-    });
+    const run = () =>
+      new Promise<Answer>((resolve, reject) => {
+        const send = res.send.bind(res);
+        res.send = (out?: unknown) => {
+          const result = send(out);
+          const text = typeof out === 'string' ? out : Buffer.isBuffer(out) ? out.toString('utf8') : JSON.stringify(out);
+          let json: { errors?: unknown } | null = null;
+          try {
+            json = JSON.parse(text) as { errors?: unknown };
+          } catch {
+            json = null;
+          }
+          if (res.statusCode !== 200 || !json || json.errors) reject(new NotKept());
+          else resolve({ status: 200, json, headers: ['Content-Type', String(res.getHeader('content-type') ?? 'application/json')] });
+          return result;
+        };
+        next();
+      });
+    runIdempotent(
+      c.idempotency,
+      {
+        method: 'POST',
+        url: req.originalUrl.split('?')[0],
+        scope: `st:${principal.sessionId}`,
+        credential: bearerToken(req),
+        body: JSON.stringify([body!.query, body!.variables ?? null, body!.operationName ?? null]),
+        header,
+      },
+      run,
+      200,
+    ).then(
+      (answer) => {
+        if (res.headersSent) return; // this request ran: its answer is sent
+        const headers = answer.headers ?? [];
+        for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+        res.status(answer.status ?? 200).send(JSON.stringify(answer.json));
+      },
+      (err: unknown) => {
+        if (!(err instanceof NotKept)) next(err);
+      },
+    );
   };
 }
 
@@ -176,11 +189,14 @@ export function graphqlRouter(c: Container): Router {
     res.locals.errorBody = graphqlErrorBody;
     next();
   });
-  const auth = authenticate(async (token, req) => {
-    const principal = await c.services.studioAuth.authenticate(token);
-    (req.res as Response).locals.studioPrincipal = principal;
-    return { kind: 'studio', limitKey: `st:${principal.sessionId}`, limitPerMinute: c.config.studioSessionPerMinute, scopes: [] };
-  }, { allowApiKeyHeader: false, tokenPrefix: 'st_', failures: c.authFailures });
+  const auth = authenticate(
+    async (token, req) => {
+      const principal = await c.services.studioAuth.authenticate(token);
+      (req.res as Response).locals.studioPrincipal = principal;
+      return { kind: 'studio', limitKey: `st:${principal.sessionId}`, limitPerMinute: c.config.studioSessionPerMinute, scopes: [] };
+    },
+    { allowApiKeyHeader: false, tokenPrefix: 'st_', failures: c.authFailures },
+  );
   const sessionLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: req.principal!.limitKey, limit: req.principal!.limitPerMinute }));
   const anonymousLimit = rateLimit(c.limiter, c.logger, (req) => ({ key: `gql-ip:${c.authFailures.clientIp(req)}`, limit: ANONYMOUS_PER_MINUTE }));
   router.use((req: Request, res: Response, next: NextFunction) => {

@@ -6,7 +6,16 @@ import type { BillingState, ChannelScope, Plan, Role } from '../domain/channels/
 import type { Permission } from '../domain/channels/channel-access';
 import type { Discipline } from '../domain/reference/vocabulary';
 import {
-  BillingStateEnum, BroadcastStateEnum, ChannelPermissionEnum, ChannelScopeEnum, DisciplineEnum, PlanEnum, RoleEnum, SignalEnum, SourceEnum, VisibilityEnum,
+  BillingStateEnum,
+  BroadcastStateEnum,
+  ChannelPermissionEnum,
+  ChannelScopeEnum,
+  DisciplineEnum,
+  PlanEnum,
+  RoleEnum,
+  SignalEnum,
+  SourceEnum,
+  VisibilityEnum,
 } from './graphql.enums';
 
 @ObjectType({ description: 'A signed-in studio session.' })
@@ -18,13 +27,17 @@ export class Session {
 @ObjectType({ description: "A channel's live slots: how many broadcasts it may have live at once, and how many are." })
 export class LiveSlots {
   @Field(() => Int, { description: 'Broadcasts live now.' }) used!: number;
-  @Field(() => Int, { description: "Broadcasts the plan allows live at once (FREE 1, PRO 3, BROADCASTER 10)." }) total!: number;
+  @Field(() => Int, { description: 'Broadcasts the plan allows live at once (FREE 1, PRO 3, BROADCASTER 10).' }) total!: number;
 }
 
 @ObjectType({ description: 'Where an ingest broadcast is pushed to.' })
 export class Ingest {
   @Field({ description: 'The media server URL to push the stream to (rtmp://, rtmps:// or srt://).' }) serverUrl!: string;
-  @Field(() => String, { nullable: true, description: 'The stream key: only in the answer that creates the broadcast or switches it to ingest, null afterwards.' }) streamKey!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The stream key: only in the answer that creates the broadcast or switches it to ingest, null afterwards.',
+  })
+  streamKey!: string | null;
 }
 
 @ObjectType({ description: 'Something wrong with a broadcast right now.' })
@@ -41,7 +54,8 @@ export class BroadcastHealth {
   @Field(() => Float, { nullable: true, description: 'Frames per second; null without a fresh report.' }) fps!: number | null;
   @Field(() => Int, { nullable: true, description: 'Viewers now; null without a fresh report.' }) viewers!: number | null;
   @Field(() => [HealthWarning], { description: 'What is wrong right now; empty when all is well.' }) warnings!: HealthWarning[];
-  @Field(() => DateTimeISOResolver, { nullable: true, description: "When the media server's latest report arrived; null if none ever did." }) updatedAt!: Date | null;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: "When the media server's latest report arrived; null if none ever did." })
+  updatedAt!: Date | null;
 }
 
 @ObjectType({ description: "A broadcast of one of the user's channels, as the TV API's channel endpoints show it." })
@@ -68,8 +82,10 @@ export class Broadcast {
 export class PageInfo {
   @Field({ description: 'Whether items follow this page (forward: more after endCursor; backward: items after `before`).' }) hasNextPage!: boolean;
   @Field({ description: 'Whether items precede this page (backward: more before startCursor; forward: items up to `after`).' }) hasPreviousPage!: boolean;
-  @Field(() => String, { nullable: true, description: "The first edge's cursor: pass it as `before` for the previous page; null when the page is empty." }) startCursor!: string | null;
-  @Field(() => String, { nullable: true, description: "The last edge's cursor: pass it as `after` for the next page; null when the page is empty." }) endCursor!: string | null;
+  @Field(() => String, { nullable: true, description: "The first edge's cursor: pass it as `before` for the previous page; null when the page is empty." })
+  startCursor!: string | null;
+  @Field(() => String, { nullable: true, description: "The last edge's cursor: pass it as `after` for the next page; null when the page is empty." })
+  endCursor!: string | null;
 }
 
 @ObjectType({ description: 'A broadcast in a connection, with its cursor.' })
@@ -84,7 +100,7 @@ export class BroadcastConnection {
   @Field(() => PageInfo, { description: 'Where this page lies in the list.' }) pageInfo!: PageInfo;
 }
 
-@ObjectType({ description: "A channel API key for /api/tv; the key itself is shown only when it is created." })
+@ObjectType({ description: 'A channel API key for /api/tv; the key itself is shown only when it is created.' })
 export class ChannelApiKey {
   @Field(() => ID, { description: 'The key id (a uuid), to revoke it.' }) id!: string;
   @Field({ description: 'The name given at creation.' }) name!: string;
@@ -110,7 +126,8 @@ export class StudioChannel {
   @Field(() => BillingStateEnum, { description: 'The billing state: going live needs ACTIVE or TRIALING.' }) billingState!: BillingState;
   @Field({ description: 'Whether the operator approved the channel (an unapproved one is never listed publicly).' }) approved!: boolean;
   @Field(() => RoleEnum, { description: "The signed-in user's role on this channel." }) role!: Role;
-  @Field(() => [ChannelPermissionEnum], { description: 'What that role may do here: a client shows only the controls these allow.' }) permissions!: readonly Permission[];
+  @Field(() => [ChannelPermissionEnum], { description: 'What that role may do here: a client shows only the controls these allow.' })
+  permissions!: readonly Permission[];
 }
 
 @ObjectType({ description: 'The signed-in studio user.' })
@@ -123,7 +140,11 @@ export class Viewer {
 export class BroadcastInput {
   @Field({ description: 'The title, 1 to 140 characters (invalid_title).' }) title!: string;
   @Field(() => SourceEnum, { description: 'Where the video comes from.' }) source!: Source;
-  @Field(() => String, { nullable: true, description: 'The https video URL matching the source; required unless the source is INGEST, and refused then (invalid_source_url).' }) sourceUrl?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The https video URL matching the source; required unless the source is INGEST, and refused then (invalid_source_url).',
+  })
+  sourceUrl?: string | null;
   @Field({ description: 'When it is to start: ISO 8601 with an offset, e.g. 2026-06-15T20:00:00+02:00 (invalid_scheduled_at).' }) scheduledAt!: string;
   @Field(() => VisibilityEnum, { nullable: true, description: 'Who may watch it; PUBLIC when omitted.' }) visibility?: Visibility;
   @Field(() => DisciplineEnum, { nullable: true, description: 'The discipline shown, or null.' }) discipline?: Discipline | null;

@@ -57,11 +57,17 @@ export function variablesRefusal(raw: unknown): { code: string; message: string 
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (++count > VARIABLE_LIMITS.values) {
-      return { code: VARIABLE_CODES.values, message: `the variables hold more than ${VARIABLE_LIMITS.values} values; at most ${VARIABLE_LIMITS.values} are allowed` };
+      return {
+        code: VARIABLE_CODES.values,
+        message: `the variables hold more than ${VARIABLE_LIMITS.values} values; at most ${VARIABLE_LIMITS.values} are allowed`,
+      };
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= VARIABLE_LIMITS.depth) {
-      return { code: VARIABLE_CODES.depth, message: `the variables nest deeper than ${VARIABLE_LIMITS.depth} levels; at most ${VARIABLE_LIMITS.depth} are allowed` };
+      return {
+        code: VARIABLE_CODES.depth,
+        message: `the variables nest deeper than ${VARIABLE_LIMITS.depth} levels; at most ${VARIABLE_LIMITS.depth} are allowed`,
+      };
     }
     for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
   }

@@ -15,14 +15,17 @@ const nested = (n: number) => `{ root ${'{ child '.repeat(n)}{ id }${' }'.repeat
 /** `fragment F0 on Viewer { ...F1 ...F1 }` and so on: 2^levels paths, levels+1 fragments. */
 const fanOut = (levels: number) =>
   `{ viewer { ...F0 } } ${Array.from({ length: levels }, (_, i) => `fragment F${i} on Viewer { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F${levels} on Viewer { email }`;
-const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: channel(slug: "demo-tv") { broadcasts(first: 1) { edges { node { health { signal } } } } }`).join(' ')} }`;
+const aliases = (n: number) =>
+  `{ ${Array.from({ length: n }, (_, i) => `a${i}: channel(slug: "demo-tv") { broadcasts(first: 1) { edges { node { health { signal } } } } }`).join(' ')} }`;
 
 describe('query limits (graphql-armor rules with the project codes)', () => {
   it('accepts a query at the depth limit and refuses one level deeper, saying the limit', () => {
     // root + child x n + id = n + 2 fields on the longest path
     expect(codes(nested(QUERY_LIMITS.depth - 2))).toEqual([]);
     const errors = errorsOf(nested(QUERY_LIMITS.depth - 1));
-    expect(errors.map((e) => [e.extensions.code, e.message])).toEqual([['query_too_deep', `the query is ${QUERY_LIMITS.depth + 1} levels deep; at most ${QUERY_LIMITS.depth} are allowed`]]);
+    expect(errors.map((e) => [e.extensions.code, e.message])).toEqual([
+      ['query_too_deep', `the query is ${QUERY_LIMITS.depth + 1} levels deep; at most ${QUERY_LIMITS.depth} are allowed`],
+    ]);
   });
 
   it('follows fragments and inline fragments for depth', () => {
@@ -46,7 +49,9 @@ describe('query limits (graphql-armor rules with the project codes)', () => {
   it('bounds aliases and directives', () => {
     const alias = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: root { id }`).join(' ')} }`;
     expect(codes(alias(QUERY_LIMITS.aliases))).toEqual([]);
-    expect(errorsOf(alias(QUERY_LIMITS.aliases + 1)).map((e) => e.message)).toEqual([`the query uses ${QUERY_LIMITS.aliases + 1} aliases; at most ${QUERY_LIMITS.aliases} are allowed`]);
+    expect(errorsOf(alias(QUERY_LIMITS.aliases + 1)).map((e) => e.message)).toEqual([
+      `the query uses ${QUERY_LIMITS.aliases + 1} aliases; at most ${QUERY_LIMITS.aliases} are allowed`,
+    ]);
     const directives = (n: number) => `{ root { ${Array.from({ length: n }, (_, i) => `id @include(if: ${i >= 0})`).join(' ')} } }`;
     expect(codes(directives(QUERY_LIMITS.directives))).toEqual([]);
     expect(codes(directives(QUERY_LIMITS.directives + 1))).toEqual(['too_many_directives']);
@@ -80,14 +85,22 @@ describe('query limits (graphql-armor rules with the project codes)', () => {
     const [depth] = errorsOf(nested(QUERY_LIMITS.depth));
     // Apollo wraps validation errors (code GRAPHQL_VALIDATION_FAILED) around the rule's own error.
     const wrapped = new GraphQLError(depth.message, { originalError: depth, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
-    expect(formatError({ message: depth.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, wrapped)).toEqual({ message: depth.message, extensions: { code: 'query_too_deep' } });
+    expect(formatError({ message: depth.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, wrapped)).toEqual({
+      message: depth.message,
+      extensions: { code: 'query_too_deep' },
+    });
     let syntax: GraphQLError | undefined;
     try {
       parse(aliases(100), queryLimits('development').parseOptions);
     } catch (e) {
       syntax = e as GraphQLError;
     }
-    expect(tokenLimitError(syntax!.message)).toEqual({ code: 'too_many_tokens', message: `the document has more than ${QUERY_LIMITS.tokens} tokens; at most ${QUERY_LIMITS.tokens} are allowed (send one smaller operation)` });
-    expect(formatError({ message: syntax!.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, new GraphQLError('x', { originalError: syntax }))).toMatchObject({ extensions: { code: 'too_many_tokens' } });
+    expect(tokenLimitError(syntax!.message)).toEqual({
+      code: 'too_many_tokens',
+      message: `the document has more than ${QUERY_LIMITS.tokens} tokens; at most ${QUERY_LIMITS.tokens} are allowed (send one smaller operation)`,
+    });
+    expect(
+      formatError({ message: syntax!.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, new GraphQLError('x', { originalError: syntax })),
+    ).toMatchObject({ extensions: { code: 'too_many_tokens' } });
   });
 });

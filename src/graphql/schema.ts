@@ -30,7 +30,19 @@ const NO_TOPICS = {
 /** The studio schema, built once from the resolvers (code first). */
 export function studioSchema(): GraphQLSchema {
   if (built) return built;
-  built = buildSchemaSync({ resolvers: [ViewerResolver, ChannelResolver, BroadcastResolver, ChannelWebhooksResolver, WebhookEndpointResolver, WebhookDeliveryResolver, SubscriptionResolver], validate: false, pubSub: NO_TOPICS });
+  built = buildSchemaSync({
+    resolvers: [
+      ViewerResolver,
+      ChannelResolver,
+      BroadcastResolver,
+      ChannelWebhooksResolver,
+      WebhookEndpointResolver,
+      WebhookDeliveryResolver,
+      SubscriptionResolver,
+    ],
+    validate: false,
+    pubSub: NO_TOPICS,
+  });
   built.getQueryType()!.description = ROOT_DESCRIPTIONS.query;
   built.getMutationType()!.description = ROOT_DESCRIPTIONS.mutation;
   built.getSubscriptionType()!.description = ROOT_DESCRIPTIONS.subscription;

@@ -31,7 +31,8 @@ export function webhookLoaders(ctx: GqlContext): WebhookLoaders {
   const loaders: WebhookLoaders = {
     endpoints: new DataLoader<string, ChannelEndpointView[]>(async (keys) => inOrder(keys, await service.endpointsOf(principal, keys))),
     deliveries(first) {
-      const loader = byFirst.get(first) ?? new DataLoader<string, DeliveryView[]>(async (keys) => inOrder(keys, await service.deliveriesOf(principal, keys, first)));
+      const loader =
+        byFirst.get(first) ?? new DataLoader<string, DeliveryView[]>(async (keys) => inOrder(keys, await service.deliveriesOf(principal, keys, first)));
       byFirst.set(first, loader);
       return loader;
     },

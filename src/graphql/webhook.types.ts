@@ -9,15 +9,25 @@ import { ChannelWebhookEventEnum, WebhookDeliveryStatusEnum, type ChannelWebhook
 export class GqlWebhookEndpoint {
   @Field(() => ID, { description: 'The endpoint id (a uuid).' }) id!: string;
   @Field({ description: 'The https URL deliveries are POSTed to.' }) url!: string;
-  @Field(() => [ChannelWebhookEventEnum], { description: 'The events it receives (PING is sent by the Test button whatever it subscribed to).' }) events!: ChannelWebhookEvent[];
+  @Field(() => [ChannelWebhookEventEnum], { description: 'The events it receives (PING is sent by the Test button whatever it subscribed to).' })
+  events!: ChannelWebhookEvent[];
   @Field({ description: 'Whether deliveries are sent to it.' }) enabled!: boolean;
-  @Field(() => String, { nullable: true, description: 'Why the endpoint is disabled (in the studio, the receiver answered 410 Gone, or every delivery failed for 5 days).' }) disabledReason!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the endpoint is disabled (in the studio, the receiver answered 410 Gone, or every delivery failed for 5 days).',
+  })
+  disabledReason!: string | null;
   @Field(() => DateTimeISOResolver, { nullable: true, description: 'When it was disabled; null while enabled.' }) disabledAt!: Date | null;
   @Field(() => DateTimeISOResolver, {
     nullable: true,
-    description: 'Since when every delivery that ended has failed (out of attempts, or 410 Gone) with none succeeding; null while healthy. After 5 days of it the endpoint is disabled; enabling it again starts afresh.',
-  }) failingSince!: Date | null;
-  @Field(() => DateTimeISOResolver, { nullable: true, description: 'When the last rotated secret takes (or took) over signing; until then the previous one signs.' })
+    description:
+      'Since when every delivery that ended has failed (out of attempts, or 410 Gone) with none succeeding; null while healthy. After 5 days of it the endpoint is disabled; enabling it again starts afresh.',
+  })
+  failingSince!: Date | null;
+  @Field(() => DateTimeISOResolver, {
+    nullable: true,
+    description: 'When the last rotated secret takes (or took) over signing; until then the previous one signs.',
+  })
   secretSwitchAt!: Date | null;
   @Field(() => DateTimeISOResolver, { description: 'When it was created.' }) createdAt!: Date;
 }

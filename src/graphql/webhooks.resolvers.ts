@@ -16,18 +16,39 @@ import { CreatedWebhookEndpoint, GqlWebhookAttempt, GqlWebhookDelivery, GqlWebho
 
 // A channel endpoint's events, and so its deliveries' events, are checked against the channel events when written.
 const toEndpoint = (e: ChannelEndpointView): GqlWebhookEndpoint => ({
-  id: e.id, url: e.url, events: e.events as ChannelWebhookEvent[], enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.secretSwitchAt, createdAt: e.createdAt,
+  id: e.id,
+  url: e.url,
+  events: e.events as ChannelWebhookEvent[],
+  enabled: e.enabled,
+  disabledReason: e.disabledReason,
+  disabledAt: e.disabledAt,
+  failingSince: e.failingSince,
+  secretSwitchAt: e.secretSwitchAt,
+  createdAt: e.createdAt,
 });
 
 export const toDelivery = (d: DeliveryView): GqlWebhookDelivery => ({
-  id: d.id, eventId: d.event_id, event: d.event as ChannelWebhookEvent, status: d.status, attempt: d.attempt,
-  nextAttemptAt: d.status === 'pending' ? d.next_attempt_at : null, replayOf: d.replay_of, lastStatusCode: d.last_status_code,
-  lastError: d.last_error, createdAt: d.created_at, completedAt: d.completed_at,
+  id: d.id,
+  eventId: d.event_id,
+  event: d.event as ChannelWebhookEvent,
+  status: d.status,
+  attempt: d.attempt,
+  nextAttemptAt: d.status === 'pending' ? d.next_attempt_at : null,
+  replayOf: d.replay_of,
+  lastStatusCode: d.last_status_code,
+  lastError: d.last_error,
+  createdAt: d.created_at,
+  completedAt: d.completed_at,
 });
 
 const toAttempt = (a: AttemptView): GqlWebhookAttempt => ({
-  attemptNo: a.attempt_no, startedAt: a.started_at, durationMs: a.duration_ms, requestHeaders: a.request_headers,
-  statusCode: a.status_code, error: a.error, responseExcerpt: a.response_excerpt,
+  attemptNo: a.attempt_no,
+  startedAt: a.started_at,
+  durationMs: a.duration_ms,
+  requestHeaders: a.request_headers,
+  statusCode: a.status_code,
+  error: a.error,
+  responseExcerpt: a.response_excerpt,
 });
 
 const service = (ctx: GqlContext) => ctx.services.channelWebhooks;
@@ -44,7 +65,8 @@ export class ChannelWebhooksResolver {
 export class WebhookEndpointResolver {
   @FieldResolver(() => [GqlWebhookDelivery], { description: 'The delivery log, newest first (first: 1 to 100).' })
   async deliveries(
-    @Root() endpoint: GqlWebhookEndpoint, @Ctx() ctx: GqlContext,
+    @Root() endpoint: GqlWebhookEndpoint,
+    @Ctx() ctx: GqlContext,
     @Arg('first', () => Int, { defaultValue: 20, description: 'How many of the newest deliveries, 1 to 100.' }) first: number,
   ): Promise<GqlWebhookDelivery[]> {
     return (await webhookLoaders(ctx).deliveries(first).load(endpoint.id)).map(toDelivery);
@@ -68,7 +90,9 @@ export class WebhookEndpointResolver {
     @Arg('id', () => ID, { description: 'The endpoint id.' }) id: string,
     @Ctx() ctx: GqlContext,
     @Arg('url', () => String, { nullable: true, description: 'A new https URL.' }) url?: string | null,
-    @Arg('events', () => [ChannelWebhookEventEnum], { nullable: true, description: 'The events to receive instead, at least one.' }) events?: ChannelWebhookEvent[] | null,
+    @Arg('events', () => [ChannelWebhookEventEnum], { nullable: true, description: 'The events to receive instead, at least one.' }) events?:
+      | ChannelWebhookEvent[]
+      | null,
     @Arg('enabled', () => Boolean, { nullable: true, description: 'False stops deliveries; true resumes them.' }) enabled?: boolean | null,
   ): Promise<GqlWebhookEndpoint> {
     return toEndpoint(await service(ctx).update(signedIn(ctx), id, { url, events, enabled }));
@@ -80,11 +104,14 @@ export class WebhookEndpointResolver {
     return true;
   }
 
-  @Mutation(() => RotatedWebhookSecret, { description: 'A new secret, shown once; the old one keeps signing until switchAt (default 24 hours from now). Owners and managers.' })
+  @Mutation(() => RotatedWebhookSecret, {
+    description: 'A new secret, shown once; the old one keeps signing until switchAt (default 24 hours from now). Owners and managers.',
+  })
   async rotateWebhookSecret(
     @Arg('id', () => ID, { description: 'The endpoint id.' }) id: string,
     @Ctx() ctx: GqlContext,
-    @Arg('switchAt', () => DateTimeISOResolver, { nullable: true, description: 'When the new secret takes over signing; 24 hours from now when omitted.' }) switchAt?: Date | null,
+    @Arg('switchAt', () => DateTimeISOResolver, { nullable: true, description: 'When the new secret takes over signing; 24 hours from now when omitted.' })
+    switchAt?: Date | null,
   ): Promise<RotatedWebhookSecret> {
     const r = await service(ctx).rotateSecret(signedIn(ctx), id, switchAt);
     return { endpoint: toEndpoint(r.endpoint), secret: r.secret, switchAt: r.switchAt };
@@ -103,17 +130,22 @@ export class WebhookDeliveryResolver {
     return (await webhookLoaders(ctx).attempts.load(delivery.id)).map(toAttempt);
   }
 
-  @Mutation(() => GqlWebhookDelivery, { description: 'Sends a delivery again: a new delivery id, X-SVC-Replay-Of the original, the same payload id. Owners and managers.' })
+  @Mutation(() => GqlWebhookDelivery, {
+    description: 'Sends a delivery again: a new delivery id, X-SVC-Replay-Of the original, the same payload id. Owners and managers.',
+  })
   async redeliverWebhookDelivery(@Arg('id', () => ID, { description: 'The delivery id.' }) id: string, @Ctx() ctx: GqlContext): Promise<GqlWebhookDelivery> {
     return toDelivery(await service(ctx).redeliver(signedIn(ctx), id));
   }
 
-  @Mutation(() => [GqlWebhookDelivery], { description: 'Sends again every failed delivery of the endpoint created from since (until: before then). Owners and managers.' })
+  @Mutation(() => [GqlWebhookDelivery], {
+    description: 'Sends again every failed delivery of the endpoint created from since (until: before then). Owners and managers.',
+  })
   async recoverWebhookDeliveries(
     @Arg('endpoint', () => ID, { description: 'The endpoint id.' }) endpointId: string,
     @Arg('since', () => DateTimeISOResolver, { description: 'The earliest creation time of the deliveries to send again.' }) since: Date,
     @Ctx() ctx: GqlContext,
-    @Arg('until', () => DateTimeISOResolver, { nullable: true, description: 'Only deliveries created before this time; now when omitted.' }) until?: Date | null,
+    @Arg('until', () => DateTimeISOResolver, { nullable: true, description: 'Only deliveries created before this time; now when omitted.' })
+    until?: Date | null,
   ): Promise<GqlWebhookDelivery[]> {
     return (await service(ctx).recover(signedIn(ctx), endpointId, since, until)).map(toDelivery);
   }

@@ -60,7 +60,9 @@ export class AuthFailureGuard {
   private readonly refusedUntil = new Map<string, number>();
   private readonly now: () => number;
 
-  constructor(private readonly opts: { limiter: Pick<RateLimiter, 'consume' | 'refund'>; trust: TrustProxy; perMinute: number; logger?: Logger; now?: () => number }) {
+  constructor(
+    private readonly opts: { limiter: Pick<RateLimiter, 'consume' | 'refund'>; trust: TrustProxy; perMinute: number; logger?: Logger; now?: () => number },
+  ) {
     this.now = opts.now ?? Date.now;
   }
 
@@ -157,9 +159,12 @@ export function extractToken(req: IncomingMessage, allowApiKeyHeader: boolean): 
     throw new DomainError('unauthenticated', `the X-API-Key header is longer than ${MAX_CREDENTIAL_HEADER_LENGTH} characters`);
   }
   if (apiKey !== undefined && apiKey.trim() !== '') return apiKey.trim();
-  throw new DomainError('unauthenticated', allowApiKeyHeader
-    ? 'an API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"'
-    : 'a key is required: send "Authorization: Bearer <key>"');
+  throw new DomainError(
+    'unauthenticated',
+    allowApiKeyHeader
+      ? 'an API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"'
+      : 'a key is required: send "Authorization: Bearer <key>"',
+  );
 }
 
 export interface CredentialRule {

@@ -7,7 +7,12 @@ const ANSWERS: Record<string, [number, string, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'the request headers are larger than the server accepts (16 KiB)'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'the request was not received in time'],
 };
-const BAD_REQUEST: [number, string, string, string] = [400, 'Bad Request', 'bad_request', 'the request is not valid HTTP/1.1 (request line, header names or values)'];
+const BAD_REQUEST: [number, string, string, string] = [
+  400,
+  'Bad Request',
+  'bad_request',
+  'the request is not valid HTTP/1.1 (request line, header names or values)',
+];
 
 /**
  * The raw HTTP/1.1 answer to a request Node's parser refused before any handler saw it (control

@@ -1,7 +1,6 @@
 import { expressTrustProxy, parseTrustProxy, resolveClientIp, TRUST_NOBODY } from './client-ip';
 
-const ip = (socket: string | undefined, xff: string | string[] | undefined, trust: string | undefined) =>
-  resolveClientIp(socket, xff, parseTrustProxy(trust));
+const ip = (socket: string | undefined, xff: string | string[] | undefined, trust: string | undefined) => resolveClientIp(socket, xff, parseTrustProxy(trust));
 
 describe('parseTrustProxy', () => {
   it.each([undefined, '', ' ', '0', '00', 'false', 'off', 'no'])('%p trusts nobody', (v) => {
@@ -17,9 +16,12 @@ describe('parseTrustProxy', () => {
     expect(() => parseTrustProxy(v)).toThrow(/number of proxies/);
   });
 
-  it.each(['17', '-1', '1.5', 'nginx', '10.0.0.0/33', '10.0.0.0/x', '::1/129', '10.0.0.0/8,,loopback', '10.0.0', '10.0.0.1:80', '[::1]'])('%p is refused with a message', (v) => {
-    expect(() => parseTrustProxy(v)).toThrow(/./);
-  });
+  it.each(['17', '-1', '1.5', 'nginx', '10.0.0.0/33', '10.0.0.0/x', '::1/129', '10.0.0.0/8,,loopback', '10.0.0', '10.0.0.1:80', '[::1]'])(
+    '%p is refused with a message',
+    (v) => {
+      expect(() => parseTrustProxy(v)).toThrow(/./);
+    },
+  );
 
   it('accepts addresses, subnets and the names express knows', () => {
     const t = parseTrustProxy('10.0.0.0/8, 172.16.0.0/12,loopback,UniqueLocal,2001:db8::/32,192.0.2.1');

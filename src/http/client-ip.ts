@@ -33,7 +33,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = (value ?? '').trim();
   if (v === '' || /^(0|false|off|no)$/i.test(v)) return TRUST_NOBODY;
   if (/^(true|on|yes)$/i.test(v)) {
-    throw new Error('"true" would trust every hop, so any client could choose its address: give the number of proxies in front of the service (1, 2) or their addresses (10.0.0.0/8, loopback)');
+    throw new Error(
+      '"true" would trust every hop, so any client could choose its address: give the number of proxies in front of the service (1, 2) or their addresses (10.0.0.0/8, loopback)',
+    );
   }
   if (/^\d+$/.test(v)) {
     const hops = Number(v);

@@ -46,7 +46,8 @@ export function clientErrorOf(err: unknown, req: IncomingMessage): ClientError |
   const parserError = err as BodyParserError;
   if (parserError?.type && PARSER_ERRORS[parserError.type]) {
     const [status, code, message] = PARSER_ERRORS[parserError.type];
-    const limit = parserError.type === 'entity.too.large' && parserError.limit ? `the request body is larger than ${Math.round(parserError.limit / 1024)} KiB` : message;
+    const limit =
+      parserError.type === 'entity.too.large' && parserError.limit ? `the request body is larger than ${Math.round(parserError.limit / 1024)} KiB` : message;
     return { status, code, message: limit };
   }
   // A body that its Content-Encoding (gzip, deflate, br) cannot decode: body-parser passes the

@@ -31,7 +31,10 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** A refusal of the HTTP layer itself (a body that is not JSON), not of the domain. */
 export class HttpError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'HttpError';
   }

@@ -10,12 +10,15 @@ import type { HttpServerLimits } from '../config/config';
  * stretch a 10 s limit to 40 s): it is set to a fraction of the headers time-out.
  */
 export function createHttpServer(handler: RequestListener, limits: HttpServerLimits): Server {
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-  }, handler);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    handler,
+  );
   server.maxConnections = limits.maxConnections;
   return server;
 }

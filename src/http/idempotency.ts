@@ -44,6 +44,15 @@ export async function runIdempotent(store: IdempotencyKeys, r: IdempotentRequest
     await store.release(r.scope, key).catch(() => undefined);
     throw err;
   }
-  await store.complete(r.scope, key, { status: answer.status ?? okStatus, headers: [...(answer.link ? ['Link', answer.link] : []), ...(answer.headers ?? [])], body: JSON.stringify(answer.json) }, r.credential);
+  await store.complete(
+    r.scope,
+    key,
+    {
+      status: answer.status ?? okStatus,
+      headers: [...(answer.link ? ['Link', answer.link] : []), ...(answer.headers ?? [])],
+      body: JSON.stringify(answer.json),
+    },
+    r.credential,
+  );
   return answer;
 }

@@ -105,7 +105,9 @@ export function operationRouter(door: Door, note: string | null): Router {
     route.all(methodNotAllowed(allowOf(ops), note));
   }
   router.use(methodNotAllowedOnBadPath(router, note));
-  router.use((req: Request, res: Response) => sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.baseUrl}${req.path}; see ${req.baseUrl}/openapi.json`));
+  router.use((req: Request, res: Response) =>
+    sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.baseUrl}${req.path}; see ${req.baseUrl}/openapi.json`),
+  );
   return router;
 }
 

@@ -61,7 +61,7 @@ export const IDEMPOTENCY_KEY: ParamSpec = {
   name: 'Idempotency-Key',
   in: 'header',
   description:
-    'Makes a retry safe (Stripe\'s semantics): the first request with a key runs and its answer is kept 24 hours for ' +
+    "Makes a retry safe (Stripe's semantics): the first request with a key runs and its answer is kept 24 hours for " +
     'this credential; a repeat of the same request (method, path, body) gets that answer again with ' +
     '`Idempotent-Replayed: true` instead of running twice. The same key with another request: 422 ' +
     '`idempotency_key_reused`; while the first is still running: 409 `idempotency_key_in_progress` (retry shortly). ' +
@@ -94,7 +94,13 @@ function responses(op: AnyOperation, conv: DocumentConventions): Schema {
   const hasPath = Object.keys(op.params ?? {}).length > 0;
   const query = Object.entries((op.query ?? {}) as Record<string, QueryParam>);
   const ok = String(op.status ?? 200);
-  const okHeaders = ['X-Request-Id', ...(isGet ? ['ETag'] : []), ...(query.some(([n]) => n === 'page') ? ['Link'] : []), ...(ok === '201' ? ['Location'] : []), ...(limited ? RATE_HEADERS : [])];
+  const okHeaders = [
+    'X-Request-Id',
+    ...(isGet ? ['ETag'] : []),
+    ...(query.some(([n]) => n === 'page') ? ['Link'] : []),
+    ...(ok === '201' ? ['Location'] : []),
+    ...(limited ? RATE_HEADERS : []),
+  ];
   const out: Record<string, Schema> = { [ok]: successResponse(op.doc.okDescription, okHeaders, op.doc.body, conv.examples?.[op.doc.operationId]?.body) };
   if (isGet) out['304'] = notModifiedFor(limited);
   const bad = [...(op.idempotent ? ['invalid_idempotency_key'] : []), ...(op.body ? ['invalid_json'] : []), ...(hasPath ? ['invalid_path'] : [])];
@@ -130,8 +136,12 @@ function responses(op: AnyOperation, conv: DocumentConventions): Schema {
   if (limited) out['503'] = ref('responses', 'ServiceUnavailable');
   Object.assign(out, op.doc.errors ?? {});
   if (op.idempotent) {
-    out['409'] = withCodes(out['409'], 'A request with the same `Idempotency-Key` is still running: `idempotency_key_in_progress` (retry shortly).', ['idempotency_key_in_progress']);
-    out['422'] = withCodes(out['422'], 'The `Idempotency-Key` was sent before with another request (method, path or body): `idempotency_key_reused`.', ['idempotency_key_reused']);
+    out['409'] = withCodes(out['409'], 'A request with the same `Idempotency-Key` is still running: `idempotency_key_in_progress` (retry shortly).', [
+      'idempotency_key_in_progress',
+    ]);
+    out['422'] = withCodes(out['422'], 'The `Idempotency-Key` was sent before with another request (method, path or body): `idempotency_key_reused`.', [
+      'idempotency_key_reused',
+    ]);
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }

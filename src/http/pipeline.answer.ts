@@ -66,7 +66,7 @@ function write(x: Exchange, status: number, headers: readonly string[], bytes: B
  */
 export function send(x: Exchange, a: Answer): Maybe<void> {
   const status = a.status ?? x.op.status ?? 200;
-  const extra = a.link ? ['Link', a.link, ...(a.headers ?? [])] : a.headers ?? [];
+  const extra = a.link ? ['Link', a.link, ...(a.headers ?? [])] : (a.headers ?? []);
   if (x.op.method !== 'GET') {
     const body = Buffer.from(JSON.stringify(a.json), 'utf8');
     return write(x, status, ownHeaders(x, false).concat(extra, ['Content-Type', JSON_TYPE, 'Content-Length', String(body.length)]), body);
@@ -99,7 +99,16 @@ export function fail(x: Exchange, err: unknown): void {
   if (err instanceof TooManyAuthFailures) {
     status = 429;
     body = { error: 'rate_limited', message: err.message };
-    h.push('X-RateLimit-Limit', String(err.limit), 'X-RateLimit-Remaining', '0', 'X-RateLimit-Reset', String(err.resetAt), 'Retry-After', String(err.retryAfter));
+    h.push(
+      'X-RateLimit-Limit',
+      String(err.limit),
+      'X-RateLimit-Remaining',
+      '0',
+      'X-RateLimit-Reset',
+      String(err.resetAt),
+      'Retry-After',
+      String(err.retryAfter),
+    );
   } else {
     const known = clientErrorOf(err, x.req);
     if (known) {

@@ -137,9 +137,19 @@ const handleStep: Step = (x) => {
   const run = () => x.op.handler(x.door.deps, { params: x.params, query: x.query, body: x.body, principal: x.principal?.subject ?? null, url: x.url });
   const header = x.op.idempotent && x.door.idempotency && x.principal ? x.req.headers[IDEMPOTENCY_HEADER] : undefined;
   if (header !== undefined) {
-    return runIdempotent(x.door.idempotency!, {
-      method: x.op.method, url: x.url, scope: x.principal!.limitKey, credential: bearerToken(x.req), body: JSON.stringify(x.rawBody ?? null), header,
-    }, run, x.op.status ?? 200);
+    return runIdempotent(
+      x.door.idempotency!,
+      {
+        method: x.op.method,
+        url: x.url,
+        scope: x.principal!.limitKey,
+        credential: bearerToken(x.req),
+        body: JSON.stringify(x.rawBody ?? null),
+        header,
+      },
+      run,
+      x.op.status ?? 200,
+    );
   }
   if (x.keptKey === null) return run();
   // concurrent first requests of one URL share one answer; an error is never kept
@@ -168,8 +178,33 @@ export function runOperation(x: Exchange): Maybe<void> {
 }
 
 /** The exchange of a request matched to `op` (path parameters decoded). */
-export function exchangeOf(req: IncomingMessage, res: ServerResponse, route: RouteOf, params: Record<string, string>, reqId: string, url: string, viaExpress: boolean): Exchange {
-  return { req, res, op: route.op, door: route.door, route: route.label, started: process.hrtime.bigint(), reqId, url, viaExpress, params, principal: null, limit: null, keptKey: null, query: {}, body: undefined, rawBody: undefined };
+export function exchangeOf(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: RouteOf,
+  params: Record<string, string>,
+  reqId: string,
+  url: string,
+  viaExpress: boolean,
+): Exchange {
+  return {
+    req,
+    res,
+    op: route.op,
+    door: route.door,
+    route: route.label,
+    started: process.hrtime.bigint(),
+    reqId,
+    url,
+    viaExpress,
+    params,
+    principal: null,
+    limit: null,
+    keptKey: null,
+    query: {},
+    body: undefined,
+    rawBody: undefined,
+  };
 }
 
 /** An operation with its door and route template. */

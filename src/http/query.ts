@@ -1,7 +1,16 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors';
-import { CATEGORIES, CONTINENTS, DISCIPLINES, EVENT_LEVELS, FIGHTER_STATUSES, GENDERS, SLUG_PATTERN, WEIGHT_CLASS_PATTERN } from '../domain/reference/vocabulary';
+import {
+  CATEGORIES,
+  CONTINENTS,
+  DISCIPLINES,
+  EVENT_LEVELS,
+  FIGHTER_STATUSES,
+  GENDERS,
+  SLUG_PATTERN,
+  WEIGHT_CLASS_PATTERN,
+} from '../domain/reference/vocabulary';
 import { hasControlCharacters } from '../domain/text';
 import { DATE_RANGE_TEXT, isStorableDate } from '../domain/date-range';
 
@@ -39,7 +48,6 @@ export function parseQueryRecord<S extends Record<string, ParamSpec<unknown>>>(q
   return out as Parsed<S>;
 }
 
-
 function truncate(value: string): string {
   const printable = value.replace(/[^\x20-\x7e]/g, '?');
   return printable.length > 40 ? `${printable.slice(0, 40)}...` : printable;
@@ -47,7 +55,10 @@ function truncate(value: string): string {
 
 export { CONTINENTS, DISCIPLINES };
 const slug = z.string().regex(new RegExp(SLUG_PATTERN));
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isStorableDate);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isStorableDate);
 
 export const DEFAULT_PER_PAGE = 25;
 
@@ -62,15 +73,43 @@ export const params = {
   g: param(z.enum(GENDERS), `one of ${GENDERS.join(', ')}`),
   wc: param(z.string().regex(new RegExp(WEIGHT_CLASS_PATTERN)), 'a weight-class slug such as 67kg, 63-5kg or 91kg-plus'),
   scope: param(slug.meta({ default: 'world' }), `world, a continent (${CONTINENTS.join(', ')}) or a country slug`),
-  q: param(z.string().transform((s) => s.trim()).pipe(z.string().min(2).max(100)), 'a search text of 2 to 100 characters'),
+  q: param(
+    z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(2).max(100)),
+    'a search text of 2 to 100 characters',
+  ),
   country: param(slug, 'a country slug such as germany'),
   status: param(z.enum(FIGHTER_STATUSES), `one of ${FIGHTER_STATUSES.join(', ')}`),
   level: param(z.enum(EVENT_LEVELS), `one of ${EVENT_LEVELS.join(', ')}`),
-  upcoming: param(z.enum(['0', '1']).meta({ default: '0' }).transform((v) => v === '1'), '1 (upcoming only) or 0'),
+  upcoming: param(
+    z
+      .enum(['0', '1'])
+      .meta({ default: '0' })
+      .transform((v) => v === '1'),
+    '1 (upcoming only) or 0',
+  ),
   since: param(isoDate.meta({ format: 'date' }), `a date, YYYY-MM-DD, ${DATE_RANGE_TEXT}`),
   event: param(z.string().min(1).max(40), 'an event code'),
-  page: param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.int().min(1).max(999999999)).meta({ default: 1 }), 'an integer, 1 or more'),
-  per_page: param(z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.int().min(1).max(100)).meta({ default: DEFAULT_PER_PAGE }), 'an integer from 1 to 100'),
+  page: param(
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number)
+      .pipe(z.int().min(1).max(999999999))
+      .meta({ default: 1 }),
+    'an integer, 1 or more',
+  ),
+  per_page: param(
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.int().min(1).max(100))
+      .meta({ default: DEFAULT_PER_PAGE }),
+    'an integer from 1 to 100',
+  ),
 };
 
 export function pageOf(parsed: { page?: number; per_page?: number }): { page: number; perPage: number } {

@@ -94,7 +94,10 @@ export class MemoryWindowStore implements WindowStore {
       const had = counts.get(e.second) ?? 0;
       counts.set(e.second, Math.max(had + e.added, e.total));
     }
-    this.store(key, [...counts].filter(([, c]) => c > 0).sort((a, b) => a[0] - b[0]));
+    this.store(
+      key,
+      [...counts].filter(([, c]) => c > 0).sort((a, b) => a[0] - b[0]),
+    );
     return Promise.resolve();
   }
 
@@ -106,7 +109,10 @@ export class MemoryWindowStore implements WindowStore {
   mirror(key: string, buckets: readonly Bucket[], second: number): void {
     this.sweep(second);
     const first = firstCountedSecond(second);
-    this.store(key, buckets.filter(([s, c]) => s >= first && c > 0).sort((a, b) => a[0] - b[0]));
+    this.store(
+      key,
+      buckets.filter(([s, c]) => s >= first && c > 0).sort((a, b) => a[0] - b[0]),
+    );
   }
 
   /** The key's counted buckets at `second`, oldest first (a copy). */

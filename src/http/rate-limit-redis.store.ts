@@ -90,14 +90,21 @@ export class RedisWindowStore implements WindowStore {
    *   connection up to this long rather than failing at once (a freshly started process
    *   would otherwise decide its first requests in memory).
    */
-  constructor(private readonly redis: Redis, private readonly keyPrefix: string, firstConnectWaitMs = 1000) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    firstConnectWaitMs = 1000,
+  ) {
     redis.defineCommand('rateLimitWindowConsume', { numberOfKeys: 1, lua: CONSUME });
     redis.defineCommand('rateLimitWindowRefund', { numberOfKeys: 1, lua: REFUND });
     redis.defineCommand('rateLimitWindowMerge', { numberOfKeys: 1, lua: MERGE });
     this.commands = redis as unknown as WindowCommands;
-    this.firstConnect = redis.status === 'ready' ? null : waitForFirstConnect(redis, firstConnectWaitMs).then(() => {
-      this.firstConnect = null;
-    });
+    this.firstConnect =
+      redis.status === 'ready'
+        ? null
+        : waitForFirstConnect(redis, firstConnectWaitMs).then(() => {
+            this.firstConnect = null;
+          });
   }
 
   async consume(key: string, second: number, limit: number): Promise<{ allowed: boolean; buckets: Bucket[] }> {

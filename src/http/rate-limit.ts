@@ -23,7 +23,9 @@ export function rateLimitHeaders(decision: LimitDecision, refunded = false): str
 
 /** A refused request's 429 (docs/decisions.md#rate-limits), with `Retry-After`; its rate headers are the caller's. */
 export function rateLimited(limit: number, decision: LimitDecision): DomainError {
-  return new DomainError('rate_limited', `rate limit of ${limit} requests per minute exceeded; retry in ${decision.retryAfter} s`, { retryAfter: decision.retryAfter });
+  return new DomainError('rate_limited', `rate limit of ${limit} requests per minute exceeded; retry in ${decision.retryAfter} s`, {
+    retryAfter: decision.retryAfter,
+  });
 }
 
 /**

@@ -31,7 +31,14 @@ function setUp(probeIntervalMs = 1000) {
   const warn = jest.fn();
   let realMs = 0;
   const limiter = createRateLimiter({ keyPrefix: 't', store, now: () => T0, logger: { warn }, probeIntervalMs, monotonicNow: () => realMs });
-  return { store, warn, limiter, advanceRealTime: (ms: number) => { realMs += ms; } };
+  return {
+    store,
+    warn,
+    limiter,
+    advanceRealTime: (ms: number) => {
+      realMs += ms;
+    },
+  };
 }
 
 describe('the in-memory insurance of a shared store', () => {
@@ -40,7 +47,13 @@ describe('the in-memory insurance of a shared store', () => {
     store.failing = true;
     const decisions = [];
     for (let i = 0; i < 5; i++) decisions.push(await limiter.consume('k', 3));
-    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0], [false, 0]]);
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
     expect(decisions[3].retryAfter).toBe(61);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0][1]).toMatch(/^rate limiter degraded/);
@@ -84,7 +97,7 @@ describe('the in-memory insurance of a shared store', () => {
     expect((await limiter.consume('other', 3)).remaining).toBe(2); // other keys are untouched
   });
 
-  it('starts from the shared store\'s last counts when it fails: 2 counted there leave 1 in memory, not 3', async () => {
+  it("starts from the shared store's last counts when it fails: 2 counted there leave 1 in memory, not 3", async () => {
     const { store, limiter } = setUp(1000);
     expect((await limiter.consume('k', 3)).remaining).toBe(2);
     expect((await limiter.consume('k', 3)).remaining).toBe(1);

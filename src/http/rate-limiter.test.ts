@@ -20,7 +20,12 @@ type MakeLimiter = (now: () => number) => RateLimiter;
 function defineSuite(makeLimiter: () => MakeLimiter, propertyRuns: number): void {
   function harness(startMs: number): Harness {
     let nowMs = T0 + startMs;
-    return { limiter: makeLimiter()(() => nowMs), set: (ms) => { nowMs = T0 + ms; } };
+    return {
+      limiter: makeLimiter()(() => nowMs),
+      set: (ms) => {
+        nowMs = T0 + ms;
+      },
+    };
   }
 
   async function times(limiter: RateLimiter, key: string, limit: number, n: number) {
@@ -42,7 +47,10 @@ function defineSuite(makeLimiter: () => MakeLimiter, propertyRuns: number): void
     expect((await times(h.limiter, 'k', 5, 5)).every((d) => d.allowed)).toBe(true);
     for (const ms of [60_000, 61_000, 75_000, 100_000, 105_999]) {
       h.set(ms);
-      expect([ms, await h.limiter.consume('k', 5)]).toEqual([ms, { allowed: false, limit: 5, remaining: 0, resetAt: T0s + 106, retryAfter: 106 - Math.floor(ms / 1000) }]);
+      expect([ms, await h.limiter.consume('k', 5)]).toEqual([
+        ms,
+        { allowed: false, limit: 5, remaining: 0, resetAt: T0s + 106, retryAfter: 106 - Math.floor(ms / 1000) },
+      ]);
     }
     h.set(106_000);
     expect(await h.limiter.consume('k', 5)).toEqual({ allowed: true, limit: 5, remaining: 4, resetAt: T0s + 167, retryAfter: 0 });
@@ -104,29 +112,37 @@ function defineSuite(makeLimiter: () => MakeLimiter, propertyRuns: number): void
   });
 
   it('property: no 60-second window ever admits more than the limit, and a refusal means the limit is reached', async () => {
-    const step = fc.record({ advanceMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 40_000 })), burst: fc.integer({ min: 1, max: 4 }) });
+    const step = fc.record({
+      advanceMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 40_000 })),
+      burst: fc.integer({ min: 1, max: 4 }),
+    });
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 0, max: 59_999 }), fc.array(step, { minLength: 1, maxLength: 40 }), async (limit, startMs, steps) => {
-        const h = harness(startMs);
-        const key = `p-${randomUUID()}`;
-        const admitted: number[] = [];
-        let now = T0 + startMs;
-        for (const { advanceMs, burst } of steps) {
-          now += advanceMs;
-          h.set(now - T0);
-          for (let i = 0; i < burst; i++) {
-            const d = await h.limiter.consume(key, limit);
-            const sec = Math.floor(now / 1000);
-            const inLast61Seconds = admitted.filter((t) => Math.floor(t / 1000) >= sec - 60).length;
-            if (d.allowed) admitted.push(now);
-            else expect(inLast61Seconds).toBe(limit);
-            expect(d.remaining).toBe(limit - inLast61Seconds - (d.allowed ? 1 : 0));
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 0, max: 59_999 }),
+        fc.array(step, { minLength: 1, maxLength: 40 }),
+        async (limit, startMs, steps) => {
+          const h = harness(startMs);
+          const key = `p-${randomUUID()}`;
+          const admitted: number[] = [];
+          let now = T0 + startMs;
+          for (const { advanceMs, burst } of steps) {
+            now += advanceMs;
+            h.set(now - T0);
+            for (let i = 0; i < burst; i++) {
+              const d = await h.limiter.consume(key, limit);
+              const sec = Math.floor(now / 1000);
+              const inLast61Seconds = admitted.filter((t) => Math.floor(t / 1000) >= sec - 60).length;
+              if (d.allowed) admitted.push(now);
+              else expect(inLast61Seconds).toBe(limit);
+              expect(d.remaining).toBe(limit - inLast61Seconds - (d.allowed ? 1 : 0));
+            }
           }
-        }
-        for (const end of admitted) {
-          expect(admitted.filter((t) => t > end - 60_000 && t <= end).length).toBeLessThanOrEqual(limit);
-        }
-      }),
+          for (const end of admitted) {
+            expect(admitted.filter((t) => t > end - 60_000 && t <= end).length).toBeLessThanOrEqual(limit);
+          }
+        },
+      ),
       { numRuns: propertyRuns },
     );
   });

@@ -71,7 +71,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const probeIntervalMs = options.probeIntervalMs ?? 1000;
   const logger = options.logger;
-  const primary: WindowStore = options.redis ? new RedisWindowStore(options.redis, options.keyPrefix) : options.store ?? new MemoryWindowStore();
+  const primary: WindowStore = options.redis ? new RedisWindowStore(options.redis, options.keyPrefix) : (options.store ?? new MemoryWindowStore());
   const shared = primary.kind === 'redis' || options.store !== undefined;
   const insurance = shared ? new MemoryWindowStore() : null;
   /** The store when it is this process's own memory: decisions need no await. */
@@ -105,10 +105,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           const batch = [...carry].slice(0, CARRY_BATCH);
           for (const [key] of batch) carry.delete(key);
           try {
-            await Promise.all(batch.map(([key, added]) => {
-              const entries = insurance!.bucketsOf(key, second).map(([s, total]) => ({ second: s, total, added: added.get(s) ?? 0 }));
-              return primary.merge(key, entries, second);
-            }));
+            await Promise.all(
+              batch.map(([key, added]) => {
+                const entries = insurance!.bucketsOf(key, second).map(([s, total]) => ({ second: s, total, added: added.get(s) ?? 0 }));
+                return primary.merge(key, entries, second);
+              }),
+            );
           } catch (err) {
             // Not carried: kept (with what was added meanwhile) for the next attempt.
             for (const [key, added] of batch) for (const [s, n] of added) noteInsured(key, s, n);
@@ -138,7 +140,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   };
   if (primary instanceof RedisWindowStore) {
     primary.watch((up) => {
-      if (up) nextProbeAt = Number.NEGATIVE_INFINITY; // try it on the next request
+      if (up)
+        nextProbeAt = Number.NEGATIVE_INFINITY; // try it on the next request
       else degrade('connection closed');
     });
   }

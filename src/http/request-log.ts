@@ -48,7 +48,10 @@ export function doorOf(path: string): { door: Door; prefix: string } {
 export class RequestLog {
   private readonly write: (line: string) => void;
 
-  constructor(private readonly logger: Logger, private readonly metrics: Metrics | null) {
+  constructor(
+    private readonly logger: Logger,
+    private readonly metrics: Metrics | null,
+  ) {
     this.write = rawLineWriter(logger);
   }
 

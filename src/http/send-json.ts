@@ -124,9 +124,17 @@ export function answerFor(req: IncomingMessage, json: PreparedJson, status = 200
   if (encoded) {
     const bytes = json.gzippedBytes;
     if (!bytes) return null;
-    return { status, headers: (heads.gzip ??= [...validators(json, true), 'Content-Type', JSON_TYPE, 'Content-Encoding', 'gzip', 'Content-Length', String(bytes.length)]), bytes };
+    return {
+      status,
+      headers: (heads.gzip ??= [...validators(json, true), 'Content-Type', JSON_TYPE, 'Content-Encoding', 'gzip', 'Content-Length', String(bytes.length)]),
+      bytes,
+    };
   }
-  return { status, headers: (heads.plain ??= [...validators(json, false), 'Content-Type', JSON_TYPE, 'Content-Length', String(json.body.length)]), bytes: json.body };
+  return {
+    status,
+    headers: (heads.plain ??= [...validators(json, false), 'Content-Type', JSON_TYPE, 'Content-Length', String(json.body.length)]),
+    bytes: json.body,
+  };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -14,7 +14,10 @@ export class BufferedLogStream {
   private pending = '';
   private scheduled = false;
 
-  constructor(private readonly fd: number, private readonly maxChars = 16_384) {
+  constructor(
+    private readonly fd: number,
+    private readonly maxChars = 16_384,
+  ) {
     process.on('exit', () => this.flush());
   }
 

@@ -31,7 +31,6 @@ export interface CodeSample {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-
 /** The base URL of the document's first server: variables at their defaults, a relative URL on `origin`. */
 export function baseUrl(doc: Json, origin: string): string {
   const server = doc.servers?.[0] ?? { url: '/' };
@@ -64,7 +63,11 @@ function requestUrl(doc: Json, path: string, op: Json, base: string, item: Json)
     if (p.in === 'path') url = url.replace(`{${p.name}}`, value === undefined ? `{${p.name}}` : encodeURIComponent(String(value)));
     // Optional query parameters appear when the document shows a value for them: an example, or
     // the first of a closed list (a filter such as a discipline), never a bare default.
-    else if (p.in === 'query' && value !== undefined && (p.required || p.example !== undefined || p.examples || p.schema?.example !== undefined || p.schema?.enum)) {
+    else if (
+      p.in === 'query' &&
+      value !== undefined &&
+      (p.required || p.example !== undefined || p.examples || p.schema?.example !== undefined || p.schema?.enum)
+    ) {
       query.set(p.name, String(value));
     }
   }
@@ -76,7 +79,7 @@ function requestBody(doc: Json, op: Json): unknown {
   if (!op.requestBody) return undefined;
   const media = resolveRef(doc, op.requestBody).content?.['application/json'];
   if (!media) return undefined;
-  const firstExample = media.examples ? (resolveRef(doc, Object.values(media.examples)[0] as Json)).value : undefined;
+  const firstExample = media.examples ? resolveRef(doc, Object.values(media.examples)[0] as Json).value : undefined;
   return media.example ?? firstExample ?? sample(media.schema ?? {}, { skipReadOnly: true, skipNonRequired: false }, doc);
 }
 

@@ -47,9 +47,7 @@ export interface HeaderSpec {
 
 /** `components.headers` from header specs: every documented response header is always sent. */
 function headerComponents(specs: Record<string, HeaderSpec>): Schema {
-  return Object.fromEntries(
-    Object.entries(specs).map(([name, h]) => [name, { description: h.description, required: true, schema: h.schema }]),
-  );
+  return Object.fromEntries(Object.entries(specs).map(([name, h]) => [name, { description: h.description, required: true, schema: h.schema }]));
 }
 
 export const headerRef = (name: string): Schema => ref('headers', name);
@@ -67,10 +65,7 @@ export function errorResponse(description: string, codes: string[], headers: str
     headers: headerSet(headers),
     content: json(
       {
-        allOf: [
-          schemaRef('Error'),
-          { type: 'object', properties: { error: { type: 'string', enum: [...codes] } } },
-        ],
+        allOf: [schemaRef('Error'), { type: 'object', properties: { error: { type: 'string', enum: [...codes] } } }],
       },
       { error: codes[0], message: 'See the description of this answer.' },
     ),
@@ -120,7 +115,7 @@ function serversOf(basePath: string, description: string): Schema[] {
       description: `${description} A deployment, at its public address.`,
       variables: {
         scheme: { enum: ['https', 'http'], default: 'https', description: '`https` in production.' },
-        host: { default: 'localhost:3000', description: 'The service\'s host (and port), as in its PUBLIC_URL.' },
+        host: { default: 'localhost:3000', description: "The service's host (and port), as in its PUBLIC_URL." },
       },
     },
   ];

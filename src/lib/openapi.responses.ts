@@ -23,7 +23,7 @@ export function commonHeaderSpecs(rateLimitDescription: string): Record<string, 
       description:
         'Pagination links (RFC 8288), as GitHub sends them: `<url>; rel="first"`, `rel="prev"` (not on page 1), ' +
         '`rel="next"` (not on the last page) and `rel="last"`, comma-separated. Absolute URLs with the ' +
-        'request\'s own query, only `page` replaced; parameters the endpoint does not know (and ignores) are left out.',
+        "request's own query, only `page` replaced; parameters the endpoint does not know (and ignores) are left out.",
       schema: { type: 'string', example: '<https://api.example/api/v1/fighters?country=germany&page=2>; rel="next"' },
     },
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', example: 'Bearer' } },
@@ -42,8 +42,7 @@ function notModifiedResponse(rateLimited = true): Schema {
 }
 
 /** The 304 of a GET: the shared `NotModified` answer, or its copy without rate headers. */
-export const notModifiedFor = (rateLimited: boolean): Schema =>
-  rateLimited ? ref('responses', 'NotModified') : notModifiedResponse(false);
+export const notModifiedFor = (rateLimited: boolean): Schema => (rateLimited ? ref('responses', 'NotModified') : notModifiedResponse(false));
 
 /** How a document words the answers every API has; their codes and headers are the same everywhere. */
 export interface StandardResponseWords {
@@ -74,8 +73,7 @@ export function standardResponses(words: StandardResponseWords, own: Record<stri
     InternalError: errorResponse('Unexpected error; `request_id` identifies it.', ['internal'], ['X-Request-Id']),
     // The database cannot be reached (a restart): retry after `Retry-After`; service resumes by itself.
     ServiceUnavailable: errorResponse(
-      'Service Unavailable: the service cannot reach its database right now (a restart, a failover). Nothing was done; ' +
-        'retry after `Retry-After` seconds.',
+      'Service Unavailable: the service cannot reach its database right now (a restart, a failover). Nothing was done; ' + 'retry after `Retry-After` seconds.',
       ['unavailable'],
       ['X-Request-Id', 'Retry-After'],
     ),
@@ -90,4 +88,3 @@ export function successResponse(description: string, headers: string[], body: st
     content: json(typeof body === 'string' ? schemaRef(body) : body, example),
   };
 }
-

@@ -48,7 +48,13 @@ describe('TtlCache', () => {
     jest.useFakeTimers({ now: 1_000_000 });
     const cache = new TtlCache<number>(1000);
     let resolve!: (v: number) => void;
-    const pending = cache.get('k', () => new Promise<number>((r) => { resolve = r; }));
+    const pending = cache.get(
+      'k',
+      () =>
+        new Promise<number>((r) => {
+          resolve = r;
+        }),
+    );
     const never = async () => -1;
     expect(cache.get('k', never)).toBeInstanceOf(Promise);
     resolve(1);

@@ -16,7 +16,10 @@ interface Entry<V> {
 export class TtlCache<V> {
   private readonly map = new Map<string, Entry<V>>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 5000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 5000,
+  ) {}
 
   /** The value at once when a fresh entry has loaded, else the promise of it (stale: served while refreshing). */
   get(key: string, load: () => Promise<V>): Maybe<V> {

@@ -4,10 +4,18 @@ import { VersionedCache } from './versioned-cache';
 function setup(opts: { fallbackTtlMs?: number; liveTtlMs?: number; maxEntries?: number } = {}) {
   const feed = new LocalChangeFeed();
   let t = 1_000_000;
-  const clock = { advance: (ms: number) => { t += ms; } };
+  const clock = {
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
   const cache = new VersionedCache<number>({
-    feed, topics: ['partner_keys', 'channel_keys'], fallbackTtlMs: opts.fallbackTtlMs ?? 1000,
-    liveTtlMs: opts.liveTtlMs ?? 60_000, maxEntries: opts.maxEntries, now: () => t,
+    feed,
+    topics: ['partner_keys', 'channel_keys'],
+    fallbackTtlMs: opts.fallbackTtlMs ?? 1000,
+    liveTtlMs: opts.liveTtlMs ?? 60_000,
+    maxEntries: opts.maxEntries,
+    now: () => t,
   });
   let loads = 0;
   const load = async () => ++loads;
@@ -17,7 +25,10 @@ function setup(opts: { fallbackTtlMs?: number; liveTtlMs?: number; maxEntries?: 
 function deferred<T>() {
   let resolve!: (v: T) => void;
   let reject!: (e: Error) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -75,7 +86,10 @@ describe('VersionedCache', () => {
     const { cache } = setup();
     const d = deferred<number>();
     let loads = 0;
-    const load = () => { loads++; return d.promise; };
+    const load = () => {
+      loads++;
+      return d.promise;
+    };
     const all = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
     d.resolve(7);
     expect(await all).toEqual([7, 7, 7]);
@@ -127,7 +141,11 @@ describe('VersionedCache', () => {
 
   it('peek: never answers a failed load, nor anything with the cache off', async () => {
     const { cache } = setup();
-    await expect(cache.get('k', async () => { throw new Error('down'); })).rejects.toThrow('down');
+    await expect(
+      cache.get('k', async () => {
+        throw new Error('down');
+      }),
+    ).rejects.toThrow('down');
     expect(cache.peek('k')).toBeUndefined();
     const off = setup({ fallbackTtlMs: 0 });
     await off.cache.get('k', off.load);
@@ -145,9 +163,20 @@ describe('VersionedCache', () => {
 describe('VersionedCache with a byte budget', () => {
   const bodies = (maxBytes: number) => {
     const feed = new LocalChangeFeed();
-    const cache = new VersionedCache<string>({ feed, topics: ['catalog'], fallbackTtlMs: 1000, maxEntries: 1000, maxBytes, weigh: ((v: string) => v.length) as (value: never) => number });
+    const cache = new VersionedCache<string>({
+      feed,
+      topics: ['catalog'],
+      fallbackTtlMs: 1000,
+      maxEntries: 1000,
+      maxBytes,
+      weigh: ((v: string) => v.length) as (value: never) => number,
+    });
     let loads = 0;
-    const get = async (key: string, size: number) => cache.get(key, async () => { loads += 1; return key[0].repeat(size); });
+    const get = async (key: string, size: number) =>
+      cache.get(key, async () => {
+        loads += 1;
+        return key[0].repeat(size);
+      });
     return { feed, cache, get, loads: () => loads };
   };
 

@@ -11,7 +11,7 @@ import { humanReader } from '../lib/logger';
  */
 export function announce(logger: Logger, lines: readonly string[], fields: { url: string } & Record<string, unknown>): void {
   if (humanReader()) {
-    process.stdout.write(lines.join('\n') + '\n');
+    process.stdout.write(`${lines.join('\n')}\n`);
     return;
   }
   // Logged whatever LOG_LEVEL says (as the text banner is printed): it is how a reader knows the service is up.

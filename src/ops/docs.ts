@@ -22,7 +22,7 @@ const CSP = [
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "worker-src blob:",
+  'worker-src blob:',
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",

@@ -17,7 +17,10 @@ export function secureBrowserResponse(res: Response, csp: string): void {
 /** A file's body made once and kept, with its gzip encoding, sent with the security headers. */
 export class KeptFile {
   private readonly gzipped: Buffer;
-  constructor(readonly type: string, readonly body: Buffer) {
+  constructor(
+    readonly type: string,
+    readonly body: Buffer,
+  ) {
     this.gzipped = gzipSync(body, { level: 9 });
   }
   send(req: Request, res: Response, cache: string, csp: string): void {

@@ -40,24 +40,36 @@ export class Metrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
-      name: 'http_requests_total', help: 'HTTP requests answered, by door, route template and status',
-      labelNames: ['door', 'method', 'route', 'status'], registers,
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by door, route template and status',
+      labelNames: ['door', 'method', 'route', 'status'],
+      registers,
     });
     this.latency = new Histogram({
-      name: 'http_request_duration_seconds', help: 'Time from the request to the end of its answer',
-      labelNames: ['door', 'method', 'route'], buckets: LATENCY_BUCKETS, registers,
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request to the end of its answer',
+      labelNames: ['door', 'method', 'route'],
+      buckets: LATENCY_BUCKETS,
+      registers,
     });
     this.rateLimited = new Counter({
-      name: 'http_rate_limited_total', help: 'Requests refused with 429 by a rate limit, by door',
-      labelNames: ['door'], registers,
+      name: 'http_rate_limited_total',
+      help: 'Requests refused with 429 by a rate limit, by door',
+      labelNames: ['door'],
+      registers,
     });
     const attempts = new Counter({
-      name: 'webhook_attempts_total', help: 'Webhook delivery attempts, by outcome',
-      labelNames: ['outcome'], registers,
+      name: 'webhook_attempts_total',
+      help: 'Webhook delivery attempts, by outcome',
+      labelNames: ['outcome'],
+      registers,
     });
     const attemptLatency = new Histogram({
-      name: 'webhook_attempt_duration_seconds', help: 'Time a receiver took to answer a delivery attempt',
-      labelNames: ['outcome'], buckets: LATENCY_BUCKETS, registers,
+      name: 'webhook_attempt_duration_seconds',
+      help: 'Time a receiver took to answer a delivery attempt',
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
     });
     this.webhooks = {
       attempt(outcome, seconds) {
@@ -71,16 +83,26 @@ export class Metrics {
     // Every metric reads its own value in its own collect(): a value set by another metric's
     // collect would be exposed one scrape late (the registry collects all metrics at once).
     // The metrics fed by one query share it, once per scrape (perScrape).
-    const outbox = perScrape(() => execute<{ pending: number; due: number; sending: number }[]>(
-      `select count(*) filter (where status = 'pending')::int as pending,
+    const outbox = perScrape(() =>
+      execute<{ pending: number; due: number; sending: number }[]>(
+        `select count(*) filter (where status = 'pending')::int as pending,
               count(*) filter (where status = 'pending' and next_attempt_at <= now())::int as due,
               count(*) filter (where status = 'sending')::int as sending
          from webhook_delivery where status in ('pending', 'sending')`,
-    ).then(([row]) => row ?? null, (err) => { failed('the webhook outbox')(err); return null; }));
+      ).then(
+        ([row]) => row ?? null,
+        (err) => {
+          failed('the webhook outbox')(err);
+          return null;
+        },
+      ),
+    );
     // pending + sending are the unfinished deliveries; due is a part of pending, so a metric of its own.
     new Gauge({
-      name: 'webhook_outbox_deliveries', help: 'Webhook deliveries not finished, by state: pending (waiting for their attempt) or sending',
-      labelNames: ['state'], registers,
+      name: 'webhook_outbox_deliveries',
+      help: 'Webhook deliveries not finished, by state: pending (waiting for their attempt) or sending',
+      labelNames: ['state'],
+      registers,
       async collect() {
         const row = await outbox();
         if (!row) return;
@@ -89,32 +111,46 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'webhook_outbox_deliveries_due', help: 'Pending webhook deliveries whose attempt time has come (a part of webhook_outbox_deliveries{state="pending"})',
+      name: 'webhook_outbox_deliveries_due',
+      help: 'Pending webhook deliveries whose attempt time has come (a part of webhook_outbox_deliveries{state="pending"})',
       registers,
       async collect() {
         const row = await outbox();
         if (row) this.set(row.due);
       },
     });
-    const live = perScrape(() => execute<{ plan: keyof typeof LIVE_SLOTS; channels: number; live: number }[]>(
-      `select c.plan, count(*)::int as channels, coalesce(sum(l.n), 0)::int as live
+    const live = perScrape(() =>
+      execute<{ plan: keyof typeof LIVE_SLOTS; channels: number; live: number }[]>(
+        `select c.plan, count(*)::int as channels, coalesce(sum(l.n), 0)::int as live
          from channel c
          left join (select channel_id, count(*) as n from broadcast where state = 'live' group by channel_id) l on l.channel_id = c.id
         group by c.plan`,
-    ).then((rows) => ({
-      live: rows.reduce((n, r) => n + r.live, 0),
-      limit: rows.reduce((n, r) => n + r.channels * (LIVE_SLOTS[r.plan] ?? 0), 0),
-    }), (err) => { failed('live broadcasts')(err); return null; }));
+      ).then(
+        (rows) => ({
+          live: rows.reduce((n, r) => n + r.live, 0),
+          limit: rows.reduce((n, r) => n + r.channels * (LIVE_SLOTS[r.plan] ?? 0), 0),
+        }),
+        (err) => {
+          failed('live broadcasts')(err);
+          return null;
+        },
+      ),
+    );
     new Gauge({
-      name: 'webhook_endpoints', help: 'Webhook endpoints by health: healthy, failing (every delivery that ended failed, since failing_since) and disabled (deleted ones left out)',
-      labelNames: ['state'], registers,
+      name: 'webhook_endpoints',
+      help: 'Webhook endpoints by health: healthy, failing (every delivery that ended failed, since failing_since) and disabled (deleted ones left out)',
+      labelNames: ['state'],
+      registers,
       async collect() {
         const [row] = await execute<{ healthy: number; failing: number; disabled: number }[]>(
           `select count(*) filter (where enabled and failing_since is null)::int as healthy,
                   count(*) filter (where enabled and failing_since is not null)::int as failing,
                   count(*) filter (where not enabled)::int as disabled
              from webhook_endpoint where deleted_at is null`,
-        ).catch((err) => { failed('the webhook endpoints')(err); return []; });
+        ).catch((err) => {
+          failed('the webhook endpoints')(err);
+          return [];
+        });
         if (!row) return;
         this.set({ state: 'healthy' }, row.healthy);
         this.set({ state: 'failing' }, row.failing);
@@ -122,21 +158,27 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'tv_live_broadcasts', help: 'Broadcasts live now', registers,
+      name: 'tv_live_broadcasts',
+      help: 'Broadcasts live now',
+      registers,
       async collect() {
         const r = await live();
         if (r) this.set(r.live);
       },
     });
     new Gauge({
-      name: 'tv_live_slots_used', help: 'Live slots in use, all channels (one per live broadcast)', registers,
+      name: 'tv_live_slots_used',
+      help: 'Live slots in use, all channels (one per live broadcast)',
+      registers,
       async collect() {
         const r = await live();
         if (r) this.set(r.live);
       },
     });
     new Gauge({
-      name: 'tv_live_slots_limit', help: 'Live slots the channels\' plans allow in all', registers,
+      name: 'tv_live_slots_limit',
+      help: "Live slots the channels' plans allow in all",
+      registers,
       async collect() {
         const r = await live();
         if (r) this.set(r.limit);
@@ -144,12 +186,17 @@ export class Metrics {
     });
     if (limiter) {
       new Gauge({
-        name: 'rate_limiter_degraded', help: '1 while the shared rate-limit store (Redis) is unreachable and each instance limits in memory',
-        registers, collect() { this.set(limiter.health().degraded ? 1 : 0); },
+        name: 'rate_limiter_degraded',
+        help: '1 while the shared rate-limit store (Redis) is unreachable and each instance limits in memory',
+        registers,
+        collect() {
+          this.set(limiter.health().degraded ? 1 : 0);
+        },
       });
       let counted = 0;
       new Counter({
-        name: 'rate_limiter_insurance_decisions_total', help: 'Requests decided by the in-memory insurance store (Redis unreachable) since the process started',
+        name: 'rate_limiter_insurance_decisions_total',
+        help: 'Requests decided by the in-memory insurance store (Redis unreachable) since the process started',
         registers,
         collect() {
           // The limiter keeps the running total; the counter takes what was added since the last scrape.
@@ -161,8 +208,10 @@ export class Metrics {
     }
     // Open connections (used + free) sum to the pool's size; waiting acquisitions are a queue, not connections.
     new Gauge({
-      name: 'db_pool_connections', help: 'Open connections of the primary database pool, by state: used or free',
-      labelNames: ['state'], registers,
+      name: 'db_pool_connections',
+      help: 'Open connections of the primary database pool, by state: used or free',
+      labelNames: ['state'],
+      registers,
       collect() {
         const pool = poolOf(orm);
         if (!pool) return;
@@ -171,7 +220,9 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'db_pool_pending_acquires', help: 'Requests waiting for a connection of the primary database pool', registers,
+      name: 'db_pool_pending_acquires',
+      help: 'Requests waiting for a connection of the primary database pool',
+      registers,
       collect() {
         const pool = poolOf(orm);
         if (pool) this.set(pool.numPendingAcquires());
@@ -215,7 +266,9 @@ export function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
   return () => {
     if (!pending) {
       pending = read();
-      void pending.finally(() => { pending = null; });
+      void pending.finally(() => {
+        pending = null;
+      });
     }
     return pending;
   };

@@ -38,14 +38,17 @@ export async function startMetricsServer(metrics: Metrics, port: number, host: s
       res.end(path === '/metrics' ? 'GET only\n' : 'only /metrics here\n');
       return;
     }
-    metrics.render().then((text) => {
-      res.setHeader('Content-Type', metrics.contentType);
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(text);
-    }, (err: Error) => {
-      res.statusCode = 500;
-      res.end(`metrics failed: ${err.message}\n`);
-    });
+    metrics.render().then(
+      (text) => {
+        res.setHeader('Content-Type', metrics.contentType);
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(text);
+      },
+      (err: Error) => {
+        res.statusCode = 500;
+        res.end(`metrics failed: ${err.message}\n`);
+      },
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -40,7 +40,13 @@ export function studioCsp(host: string | undefined): string {
 }
 
 const HASHED = 'public, max-age=31536000, immutable';
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
 
 /**
  * GET /studio: the studio web app. Its hashed assets (/studio/assets/*) are cached for a year;

@@ -65,7 +65,9 @@ function headerParameters(doc: Json, headers: Json | undefined): Json[] {
   const schema = resolveRef(doc, headers);
   const required = new Set<string>(schema?.required ?? []);
   return Object.entries<Json>(schema?.properties ?? {}).map(([name, property]) => ({
-    name, in: 'header', required: required.has(name),
+    name,
+    in: 'header',
+    required: required.has(name),
     ...(property.description ? { description: property.description } : {}),
     schema: Object.fromEntries(Object.entries(property).filter(([k]) => k !== 'description')),
   }));
@@ -98,7 +100,10 @@ export function webhooksReference(asyncapi: Json): Json {
         },
         responses: {
           // One entry: a JSON object puts a numeric key such as 410 before "2XX".
-          '2XX': { description: 'Received. Answer at once and process afterwards. Anything else, or no answer within 10 seconds, is retried; a 410 Gone disables the endpoint.' },
+          '2XX': {
+            description:
+              'Received. Answer at once and process afterwards. Anything else, or no answer within 10 seconds, is retried; a 410 Gone disables the endpoint.',
+          },
         },
       },
     };

@@ -4,8 +4,14 @@ import type { PartnerPrincipal } from '../domain/partners/key-authenticator';
 import type { ReadContext } from '../domain/catalog/read-context';
 import { prepareJson, type PreparedJson } from '../http/send-json';
 import type {
-  EventListResponseBody, EventResponseBody, EventResultsResponseBody, FighterListResponseBody, FighterProfileResponseBody,
-  KeyInfoResponseBody, ResultListResponseBody, VerificationResponseBody,
+  EventListResponseBody,
+  EventResponseBody,
+  EventResultsResponseBody,
+  FighterListResponseBody,
+  FighterProfileResponseBody,
+  KeyInfoResponseBody,
+  ResultListResponseBody,
+  VerificationResponseBody,
 } from './schemas/responses';
 import { VersionedCache } from '../lib/versioned-cache';
 import { partnerBodyCache, partnerReadCache, PARTNER_BODY_BUDGETS } from './read-cache';
@@ -29,9 +35,23 @@ interface Paging {
   per_page?: number;
 }
 /** The parsed queries of the lists (their declarations: src/rest/operations/). */
-export interface FightersQuery extends Paging { q?: string; country?: string; disc?: string; status?: string }
-export interface EventsQuery extends Paging { country?: string; level?: string; upcoming?: boolean }
-export interface ResultsQuery extends Paging { since?: string; country?: string; disc?: string; event?: string }
+export interface FightersQuery extends Paging {
+  q?: string;
+  country?: string;
+  disc?: string;
+  status?: string;
+}
+export interface EventsQuery extends Paging {
+  country?: string;
+  level?: string;
+  upcoming?: boolean;
+}
+export interface ResultsQuery extends Paging {
+  since?: string;
+  country?: string;
+  disc?: string;
+  event?: string;
+}
 
 type Deps = Pick<PartnerApiDeps, 'fighters' | 'events' | 'results' | 'verification' | 'readContext' | 'keys' | 'publicUrl' | 'readCacheTtlMs' | 'reader'>;
 
@@ -55,7 +75,10 @@ export class CatalogReader {
   /** The anchors last read per filter set, with the catalog version they were read at (see feedAnchor). */
   private readonly lastAnchors = new Map<string, { version: number; keys: FeedKey[] }>();
 
-  constructor(private readonly deps: Deps, private readonly changes: ChangeFeed) {
+  constructor(
+    private readonly deps: Deps,
+    private readonly changes: ChangeFeed,
+  ) {
     this.bodies = new VersionedCache(partnerBodyCache<PreparedJson>(changes, deps.readCacheTtlMs, 20_000, PARTNER_BODY_BUDGETS.catalogBodies, (v) => v));
     this.lists = new VersionedCache(partnerBodyCache<ListBody>(changes, deps.readCacheTtlMs, 5_000, PARTNER_BODY_BUDGETS.catalogLists, (v) => v.json));
     // A total is a count over a whole table (a million result rows at scale): re-counted on every
@@ -106,7 +129,11 @@ export class CatalogReader {
         this.totals.get(`events|${scope}`, () => this.deps.events.count(ctx, filters)),
         this.deps.events.list(ctx, filters, page),
       ]);
-      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((e) => presentEvent(e, this.deps.publicUrl)) } satisfies EventListResponseBody);
+      return listBody({
+        as_of: ctx.asOf,
+        meta: meta(page, total),
+        data: rows.map((e) => presentEvent(e, this.deps.publicUrl)),
+      } satisfies EventListResponseBody);
     });
   }
 
@@ -143,7 +170,11 @@ export class CatalogReader {
         this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
         this.deps.results.list(ctx, filters, page, anchor),
       ]);
-      return listBody({ as_of: ctx.asOf, meta: meta(page, total), data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)) } satisfies ResultListResponseBody);
+      return listBody({
+        as_of: ctx.asOf,
+        meta: meta(page, total),
+        data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)),
+      } satisfies ResultListResponseBody);
     });
   }
 

@@ -26,7 +26,6 @@ export const PARTNER_OPENAPI_VERSION = '1.1.0';
 /** Every path of the partner API, relative to `/api/v1`, in document order. */
 export const PARTNER_API_PATHS = [...new Set(PARTNER_OPERATIONS.map((op) => op.path))];
 
-
 function scopeText(op: AnyOperation): string {
   if (op.credential === 'none') return 'No key needed.';
   if (op.scope === null) return 'Any valid key; no scope needed.';
@@ -38,7 +37,7 @@ const sharedResponses = standardResponses(
     invalidKey: 'Unknown, revoked, expired or disabled key (partner suspended): `invalid_key`.',
     forbidden: 'The key lacks the scope this endpoint requires.',
     notFound: 'No such record.',
-    tooManyRequests: 'The key\'s per-minute limit is exhausted.',
+    tooManyRequests: "The key's per-minute limit is exhausted.",
   },
   {
     BadPath: errorResponse(
@@ -54,42 +53,43 @@ const sharedResponses = standardResponses(
 // Document
 // ---------------------------------------------------------------------------------------------
 
-
-
 /** The document of `operations` (all of the partner API's by default). */
 export function buildPartnerOpenApi(operations: readonly AnyOperation[] = PARTNER_OPERATIONS): Record<string, unknown> {
   const paths = operationPaths(operations, { scopeText, pathDescription: METHOD_NOTE, badPathRef: 'BadPath', examples });
   // Samples are a step on the finished document: they read only what it says.
-  return withCodeSamples(openApiDocument({
-    title: 'Ranking partner API',
-    version: PARTNER_OPENAPI_VERSION,
-    description: INFO_DESCRIPTION,
-    server: { basePath: '/api/v1', description: 'Partner API, version 1.' },
-    security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
-    tags: [
-      { name: 'Rankings', description: 'Ranking tables and ranked divisions.' },
-      { name: 'Fighters', description: 'Fighter search and profiles.' },
-      { name: 'Events', description: 'Sanctioned events.' },
-      { name: 'Results', description: 'Verified results.' },
-      { name: 'Verification', description: 'Verification of fighter IDs, licences and certificates.' },
-      { name: 'Account', description: 'The key in use.' },
-      { name: 'Meta', description: 'This description.' },
-    ],
-    paths,
-    schemas: componentSchemas(PARTNER_COMPONENTS),
-    parameters: parameterComponents(operations),
-    responses: sharedResponses,
-    headers: commonHeaderSpecs('Requests allowed per sliding 60-second window for the key.'),
-    securitySchemes: {
-      bearerAuth: bearerScheme('The API key as a bearer token: `Authorization: Bearer <API_KEY>`.'),
-      apiKeyHeader: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-API-Key',
-        description: 'The API key in the `X-API-Key` header.',
+  return withCodeSamples(
+    openApiDocument({
+      title: 'Ranking partner API',
+      version: PARTNER_OPENAPI_VERSION,
+      description: INFO_DESCRIPTION,
+      server: { basePath: '/api/v1', description: 'Partner API, version 1.' },
+      security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      tags: [
+        { name: 'Rankings', description: 'Ranking tables and ranked divisions.' },
+        { name: 'Fighters', description: 'Fighter search and profiles.' },
+        { name: 'Events', description: 'Sanctioned events.' },
+        { name: 'Results', description: 'Verified results.' },
+        { name: 'Verification', description: 'Verification of fighter IDs, licences and certificates.' },
+        { name: 'Account', description: 'The key in use.' },
+        { name: 'Meta', description: 'This description.' },
+      ],
+      paths,
+      schemas: componentSchemas(PARTNER_COMPONENTS),
+      parameters: parameterComponents(operations),
+      responses: sharedResponses,
+      headers: commonHeaderSpecs('Requests allowed per sliding 60-second window for the key.'),
+      securitySchemes: {
+        bearerAuth: bearerScheme('The API key as a bearer token: `Authorization: Bearer <API_KEY>`.'),
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'The API key in the `X-API-Key` header.',
+        },
       },
-    },
-  }), { key: DEMO_KEYS[0].token, origin: DEMO_ORIGIN });
+    }),
+    { key: DEMO_KEYS[0].token, origin: DEMO_ORIGIN },
+  );
 }
 
 /** The document as written to `schema/openapi.json` (and served at `/api/v1/openapi.json`). */

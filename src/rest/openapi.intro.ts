@@ -1,7 +1,8 @@
 /** The introduction of the partner API's OpenAPI document (`info.description`): what no single operation says. */
 import { COMPRESSION_NOTE } from '../http/send-json';
 
-export const METHOD_NOTE = 'Only GET (and HEAD, which answers the same headers without a body) is served; any other method is a 405 `method_not_allowed` with an `Allow: GET, HEAD` header.';
+export const METHOD_NOTE =
+  'Only GET (and HEAD, which answers the same headers without a body) is served; any other method is a 405 `method_not_allowed` with an `Allow: GET, HEAD` header.';
 
 export const INFO_DESCRIPTION = [
   'Read-only JSON access to the official world ranking, fighter profiles, sanctioned events, verified ' +
@@ -21,15 +22,14 @@ export const INFO_DESCRIPTION = [
     '`x-required-scope`.',
   '',
   '## Rate limits',
-  'Limits are per key over a sliding 60-second window (default 60 requests; the key\'s value is ' +
+  "Limits are per key over a sliding 60-second window (default 60 requests; the key's value is " +
     '`rate_limit_per_minute` in `/me`). Every authenticated answer carries `X-RateLimit-Limit`, ' +
     '`X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds). Over the limit the answer is 429 ' +
     '`rate_limited` with `Retry-After` in whole seconds. 401 and 304 answers do not count. Checks run in ' +
     'this order: key, rate limit, scope, parameters.',
   '',
   '## Conditional requests',
-  'Every GET answer carries an `ETag`; a request whose `If-None-Match` matches it is answered 304 Not ' +
-    'Modified without a body.',
+  'Every GET answer carries an `ETag`; a request whose `If-None-Match` matches it is answered 304 Not ' + 'Modified without a body.',
   '',
   '## Compression',
   COMPRESSION_NOTE,
@@ -48,7 +48,7 @@ export const INFO_DESCRIPTION = [
   '## CORS',
   'The partner API is for servers: keys are secrets and must not reach a browser. It sends no CORS ' +
     'headers and answers no preflight, so a web page cannot read its answers; call it from your back end. ' +
-    '(The TV API\'s public schedule, for viewers\' apps, is the one that allows any origin.)',
+    "(The TV API's public schedule, for viewers' apps, is the one that allows any origin.)",
   '',
   '## Data rules',
   'Every successful answer carries `as_of`, the date of the latest published ranking run. Identity and ' +

@@ -24,7 +24,17 @@ export const PARTNER_API_BASE = PARTNER_API_PATH;
 
 /** Every operation of the partner API, in the document's order. */
 export const PARTNER_OPERATIONS: readonly AnyOperation[] = [
-  getRanking, listDivisions, listFighters, getFighter, listEvents, getEvent, listEventResults, listResults, verifyNumber, getKeyInfo, getOpenApiDocument,
+  getRanking,
+  listDivisions,
+  listFighters,
+  getFighter,
+  listEvents,
+  getEvent,
+  listEventResults,
+  listResults,
+  verifyNumber,
+  getKeyInfo,
+  getOpenApiDocument,
 ];
 
 const MAX_KEPT_ANSWERS = 5_000;
@@ -49,10 +59,11 @@ export function partnerDoor(deps: PartnerApiDeps, requestLog: RequestLog, operat
     credentials: {
       'partner-key': {
         rule: { allowApiKeyHeader: true, tokenPrefix: 'pk_', failures: deps.authFailures },
-        resolve: (token) => then(deps.keys.authenticate(token), (p) => {
-          deps.keys.countRequest(p.keyId);
-          return doorPrincipal(p);
-        }),
+        resolve: (token) =>
+          then(deps.keys.authenticate(token), (p) => {
+            deps.keys.countRequest(p.keyId);
+            return doorPrincipal(p);
+          }),
       },
     },
     kept,

@@ -12,14 +12,14 @@ const codes = (list: readonly string[]) => list.map((c) => `\`${c}\``).join(', '
 export const Discipline = {
   component: 'Discipline',
   parser: params.disc,
-  prose: 'Discipline. On `/rankings` it narrows the division; on `/fighters` and `/results` it filters by the discipline of the fighter\'s division.',
+  prose: "Discipline. On `/rankings` it narrows the division; on `/fighters` and `/results` it filters by the discipline of the fighter's division.",
 } satisfies QueryParam;
 
 export const Country = {
   component: 'Country',
   parser: params.country,
   prose:
-    'Country slug. On `/fighters` and `/results` the fighter\'s country, on `/events` the event\'s country. ' +
+    "Country slug. On `/fighters` and `/results` the fighter's country, on `/events` the event's country. " +
     'A slug that names no known country is a 422 `invalid_country`.',
   example: 'germany',
 } satisfies QueryParam;

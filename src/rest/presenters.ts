@@ -22,7 +22,11 @@ export function presentMinor(r: FighterRow): MinorFighterBody {
   return { name: r.f_name, country: presentCountry(r), division: presentDivision(r) };
 }
 
-export function presentFighter(r: FighterRow, record: FighterRecord, standing: { points: number | null; ranks: Record<string, number> } | undefined): FighterBody {
+export function presentFighter(
+  r: FighterRow,
+  record: FighterRecord,
+  standing: { points: number | null; ranks: Record<string, number> } | undefined,
+): FighterBody {
   const ranks = standing && Object.keys(standing.ranks).length ? standing.ranks : null;
   return { ...presentFighterSummary(r), points: standing?.points ?? null, record, ranks };
 }

@@ -3,7 +3,12 @@ import { DomainError } from '../domain/errors';
 import { matchDivision } from './rankings.reader';
 
 const d = (discipline: string, category: string, gender: string, weight_class: string): DivisionRow => ({
-  id: `${discipline}-${category}-${gender}-${weight_class}`, discipline, category, gender, weight_class, label: '',
+  id: `${discipline}-${category}-${gender}-${weight_class}`,
+  discipline,
+  category,
+  gender,
+  weight_class,
+  label: '',
 });
 const all = [d('kickboxing', 'pro', 'm', '67kg'), d('kickboxing', 'am', 'm', '67kg'), d('kickboxing', 'pro', 'f', '60kg'), d('mma', 'pro', 'm', '70kg')];
 

@@ -9,7 +9,12 @@ import { presentDivisionRow, presentDivisionSummary, presentRankedRow } from './
 import { CONTINENTS } from '../http/query';
 import { partnerBodyCache, partnerReadCache, PARTNER_BODY_BUDGETS } from './read-cache';
 
-const DIVISION_KEYS = [['disc', 'discipline'], ['cat', 'category'], ['g', 'gender'], ['wc', 'weight_class']] as const;
+const DIVISION_KEYS = [
+  ['disc', 'discipline'],
+  ['cat', 'category'],
+  ['g', 'gender'],
+  ['wc', 'weight_class'],
+] as const;
 type DivisionQuery = Partial<Record<'disc' | 'cat' | 'g' | 'wc', string>>;
 
 /** Picks the one division the parameters name (docs/decisions.md#rankings), or explains what is missing. */
@@ -17,10 +22,20 @@ export function matchDivision(all: DivisionRow[], given: DivisionQuery): Divisio
   const matches = all.filter((d) => DIVISION_KEYS.every(([p, field]) => given[p] === undefined || d[field] === given[p]));
   if (matches.length === 1) return matches[0];
   if (matches.length === 0) {
-    throw new DomainError('invalid_division', `no division matches ${DIVISION_KEYS.filter(([p]) => given[p]).map(([p]) => `${p}=${given[p]}`).join(', ') || 'these parameters'}; see /divisions`);
+    throw new DomainError(
+      'invalid_division',
+      `no division matches ${
+        DIVISION_KEYS.filter(([p]) => given[p])
+          .map(([p]) => `${p}=${given[p]}`)
+          .join(', ') || 'these parameters'
+      }; see /divisions`,
+    );
   }
   const missing = DIVISION_KEYS.filter(([p, field]) => given[p] === undefined && new Set(matches.map((d) => d[field])).size > 1).map(([p]) => p);
-  throw new DomainError('invalid_division', `${matches.length} divisions match; also give ${missing.join(', ')} (see /divisions for the divisions and their parameters)`);
+  throw new DomainError(
+    'invalid_division',
+    `${matches.length} divisions match; also give ${missing.join(', ')} (see /divisions for the divisions and their parameters)`,
+  );
 }
 
 interface DivisionIndex {
@@ -45,7 +60,10 @@ export class RankingsReader {
   private readonly countries: VersionedCache<ReadonlySet<string>>;
   private readonly bodies: VersionedCache<PreparedJson>;
 
-  constructor(private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>, changes: Pick<ChangeFeed, 'version' | 'live'>) {
+  constructor(
+    private readonly deps: Pick<PartnerApiDeps, 'rankings' | 'readContext' | 'readCacheTtlMs'>,
+    changes: Pick<ChangeFeed, 'version' | 'live'>,
+  ) {
     const cache = (maxEntries: number) => partnerReadCache(changes, deps.readCacheTtlMs, maxEntries);
     this.divisions = new VersionedCache(cache(1));
     this.scopes = new VersionedCache(cache(5_000));
@@ -83,7 +101,13 @@ export class RankingsReader {
     const ctx = await this.deps.readContext.current();
     return this.bodies.get(`${ctx.runId}|${ctx.today}|${division.id}|${scope}`, async () => {
       const rows = await this.deps.rankings.ranked(ctx, division.id, scope);
-      return prepareJson({ as_of: ctx.asOf, division: presentDivisionRow(division), scope, count: rows.length, data: rows.map(presentRankedRow) } satisfies RankingResponseBody);
+      return prepareJson({
+        as_of: ctx.asOf,
+        division: presentDivisionRow(division),
+        scope,
+        count: rows.length,
+        data: rows.map(presentRankedRow),
+      } satisfies RankingResponseBody);
     });
   }
 

@@ -25,6 +25,12 @@ export const PARTNER_BODY_BUDGETS = {
 } as const;
 
 /** A partner body cache bounded by bytes as well as entries; `json` picks the body out of a value. */
-export function partnerBodyCache<V>(feed: VersionSource, fallbackTtlMs: number, maxEntries: number, maxBytes: number, json: (value: V) => unknown): VersionedCacheOptions {
+export function partnerBodyCache<V>(
+  feed: VersionSource,
+  fallbackTtlMs: number,
+  maxEntries: number,
+  maxBytes: number,
+  json: (value: V) => unknown,
+): VersionedCacheOptions {
   return { ...partnerReadCache(feed, fallbackTtlMs, maxEntries), maxBytes, weigh: ((value: V) => weightOfJson(json(value))) as (value: never) => number };
 }

@@ -27,7 +27,9 @@ export async function seedDemoOnStart(c: Container, db: Database, state: Startup
     last = p;
   };
   // Reports even while one long step (a ranking run) sends no progress.
-  const timer = setInterval(() => { if (last) report(last, true); }, REPORT_EVERY_MS);
+  const timer = setInterval(() => {
+    if (last) report(last, true);
+  }, REPORT_EVERY_MS);
   timer.unref();
   try {
     const outcome = await db.runExclusive(() => seedDemoIfEmpty(c, onProgress));

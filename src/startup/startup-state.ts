@@ -52,7 +52,12 @@ const RETRY_AFTER_SECONDS = 5;
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -71,7 +76,12 @@ export function startupGate(state: StartupState): (req: IncomingMessage, res: Se
     } else if (path === '/readyz') {
       sendJson(res, 503, { error: 'not_ready', message, seeding }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
     } else {
-      sendJson(res, 503, { error: 'not_ready', message: `the service is starting (${message}); retry shortly` }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      sendJson(
+        res,
+        503,
+        { error: 'not_ready', message: `the service is starting (${message}); retry shortly` },
+        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      );
     }
     return true;
   };

@@ -22,24 +22,51 @@ export function ingestRouter(ingest: IngestService, secret: string | null): Rout
   };
   const body = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
   const key = (b: Record<string, unknown>) => String(b.name ?? b.stream_key ?? '');
-  const handle = (fn: (b: Record<string, unknown>) => Promise<unknown>): RequestHandler => async (req, res, next) => {
-    try {
-      const result = await fn((req.body ?? {}) as Record<string, unknown>);
-      res.status(200).json({ ok: true, ...(result as object) });
-    } catch (err) {
-      if (err instanceof DomainError && err.code === 'forbidden') {
-        sendError(res, 403, 'forbidden', err.message);
-        return;
+  const handle =
+    (fn: (b: Record<string, unknown>) => Promise<unknown>): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        const result = await fn((req.body ?? {}) as Record<string, unknown>);
+        res.status(200).json({ ok: true, ...(result as object) });
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'forbidden') {
+          sendError(res, 403, 'forbidden', err.message);
+          return;
+        }
+        next(err);
       }
-      next(err);
-    }
-  };
-  router.post('/on-publish', checkSecret, ...body, handle((b) => ingest.onPublish(key(b))));
-  router.post('/on-publish-done', checkSecret, ...body, handle((b) => ingest.onPublishDone(key(b))));
-  router.post('/metrics', checkSecret, ...body, handle((b) => ingest.report(key(b), {
-    bitrate_kbps: num(b.bitrate_kbps), resolution: b.resolution == null ? null : String(b.resolution), fps: num(b.fps), viewers: num(b.viewers),
-  })));
-  router.post('/recording-ready', checkSecret, ...body, handle((b) => ingest.recordingDone(key(b), String(b.replay_url ?? ''))));
+    };
+  router.post(
+    '/on-publish',
+    checkSecret,
+    ...body,
+    handle((b) => ingest.onPublish(key(b))),
+  );
+  router.post(
+    '/on-publish-done',
+    checkSecret,
+    ...body,
+    handle((b) => ingest.onPublishDone(key(b))),
+  );
+  router.post(
+    '/metrics',
+    checkSecret,
+    ...body,
+    handle((b) =>
+      ingest.report(key(b), {
+        bitrate_kbps: num(b.bitrate_kbps),
+        resolution: b.resolution == null ? null : String(b.resolution),
+        fps: num(b.fps),
+        viewers: num(b.viewers),
+      }),
+    ),
+  );
+  router.post(
+    '/recording-ready',
+    checkSecret,
+    ...body,
+    handle((b) => ingest.recordingDone(key(b), String(b.replay_url ?? ''))),
+  );
   return router;
 }
 

@@ -39,37 +39,37 @@ function scopeText(op: AnyOperation): string {
 
 const PAGING_CODES = 'invalid_page,invalid_per_page';
 
-
-
-
 export function buildTvOpenApi(operations: readonly AnyOperation[] = TV_OPERATIONS): Record<string, unknown> {
   const paths = operationPaths(operations, { scopeText, invalidRef: (codes) => (codes.join() === PAGING_CODES ? 'InvalidPaging' : undefined), examples });
 
   const schemas = componentSchemas(TV_COMPONENTS);
   // Samples are a step on the finished document: they read only what it says.
-  return withCodeSamples(openApiDocument({
-    title: 'TV API',
-    version: TV_OPENAPI_VERSION,
-    description: INFO_DESCRIPTION,
-    server: { basePath: TV_API_BASE_PATH, description: 'TV API (no version segment).' },
-    security: [{ channelKey: [] }],
-    tags: [
-      { name: 'Schedule', description: 'Public schedules: live, upcoming and single broadcasts.' },
-      { name: 'Channels', description: 'Public channel pages.' },
-      { name: 'Account', description: 'The key\'s channel.' },
-      { name: 'Broadcasts', description: 'Managing the channel\'s own broadcasts.' },
-      { name: 'Meta', description: 'This description.' },
-    ],
-    paths,
-    schemas,
-    parameters: parameterComponents(operations),
-    requestBodies: requestBodyComponents(operations, schemas),
-    responses: sharedResponses,
-    headers: headerSpecs,
-    securitySchemes: {
-      channelKey: bearerScheme('A channel API key (`ck_...`) as a bearer token: `Authorization: Bearer <key>`.'),
-    },
-  }), { key: DEMO_CHANNEL_KEYS[0].token, origin: DEMO_ORIGIN });
+  return withCodeSamples(
+    openApiDocument({
+      title: 'TV API',
+      version: TV_OPENAPI_VERSION,
+      description: INFO_DESCRIPTION,
+      server: { basePath: TV_API_BASE_PATH, description: 'TV API (no version segment).' },
+      security: [{ channelKey: [] }],
+      tags: [
+        { name: 'Schedule', description: 'Public schedules: live, upcoming and single broadcasts.' },
+        { name: 'Channels', description: 'Public channel pages.' },
+        { name: 'Account', description: "The key's channel." },
+        { name: 'Broadcasts', description: "Managing the channel's own broadcasts." },
+        { name: 'Meta', description: 'This description.' },
+      ],
+      paths,
+      schemas,
+      parameters: parameterComponents(operations),
+      requestBodies: requestBodyComponents(operations, schemas),
+      responses: sharedResponses,
+      headers: headerSpecs,
+      securitySchemes: {
+        channelKey: bearerScheme('A channel API key (`ck_...`) as a bearer token: `Authorization: Bearer <key>`.'),
+      },
+    }),
+    { key: DEMO_CHANNEL_KEYS[0].token, origin: DEMO_ORIGIN },
+  );
 }
 
 /** The document as written to `schema/openapi-tv.json` (and served at `/api/tv/openapi.json`). */

@@ -4,17 +4,17 @@ import { GO_LIVE_RULES, PATCH_RULES } from './operations/broadcasts.operations';
 
 export const INFO_DESCRIPTION = [
   'Schedules of live, upcoming and replayed broadcasts and of approved channels (public), and the ' +
-    'management of a channel\'s own broadcasts (channel API key): create, schedule, edit, go live, end, ' +
+    "management of a channel's own broadcasts (channel API key): create, schedule, edit, go live, end, " +
     'rotate a stream key, read health. The TV API never touches ranking points. Bodies are JSON with ' +
     'snake_case fields; single answers are `{ "data": ... }`, lists `{ "meta": ..., "data": [...] }`.',
   '',
   '## Authentication',
   'Public endpoints (`/live`, `/upcoming`, `/channels`, `/channels/{slug}`, `GET /broadcasts/{slug}`, ' +
     '`/openapi.json`) need no key. Channel endpoints need a channel API key (`ck_...`), created by the ' +
-    'channel\'s owner or a manager in the studio, sent as `Authorization: Bearer <key>`. No key, or an ' +
+    "channel's owner or a manager in the studio, sent as `Authorization: Bearer <key>`. No key, or an " +
     '`Authorization` header that is not `Bearer <token>`, is a 401 `unauthenticated`; an unknown, revoked ' +
     'or expired key, or a key of another door (a partner key), is a 401 `invalid_key`. 401 answers carry ' +
-    '`WWW-Authenticate: Bearer`. A key sees only its own channel: another channel\'s broadcast is a 404.',
+    "`WWW-Authenticate: Bearer`. A key sees only its own channel: another channel's broadcast is a 404.",
   '',
   '## Scopes',
   'Channel keys carry the scopes `read` (`GET /me`, `GET /broadcasts/{id}/health`) and `broadcasts:write` ' +
@@ -31,8 +31,7 @@ export const INFO_DESCRIPTION = [
     'limit, scope, parameters.',
   '',
   '## Conditional requests',
-  'GET answers carry an `ETag`; a request whose `If-None-Match` matches it is answered 304 Not Modified ' +
-    'without a body.',
+  'GET answers carry an `ETag`; a request whose `If-None-Match` matches it is answered 304 Not Modified ' + 'without a body.',
   '',
   '## Compression',
   COMPRESSION_NOTE,
@@ -45,10 +44,10 @@ export const INFO_DESCRIPTION = [
     'unknown parameters left out; no `prev` on page 1, no `next` on the last page).',
   '',
   '## CORS',
-  'The public endpoints and `/openapi.json` are for viewers\' apps and web pages: they allow any origin ' +
+  "The public endpoints and `/openapi.json` are for viewers' apps and web pages: they allow any origin " +
     '(`Access-Control-Allow-Origin: *`), answer preflights, and let scripts read `ETag`, `Link`, ' +
     '`X-Request-Id`, the `X-RateLimit-*` headers and `Retry-After`. Channel endpoints send no CORS headers: ' +
-    'a channel key is a secret for the channel\'s servers, not for a browser. (The partner API, ' +
+    "a channel key is a secret for the channel's servers, not for a browser. (The partner API, " +
     'server-to-server, sends none at all.)',
   '',
   '## Broadcasts',

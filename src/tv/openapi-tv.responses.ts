@@ -8,11 +8,10 @@ import { INVALID_BROADCAST_FIELDS as INVALID_FIELDS } from './schemas/request.sc
 // ---------------------------------------------------------------------------------------------
 
 export const headerSpecs: Record<string, HeaderSpec> = {
-  ...commonHeaderSpecs(
-    'Requests allowed per sliding 60-second window: 120 for a channel key, 60 per client IP on the public endpoints.',
-  ),
+  ...commonHeaderSpecs('Requests allowed per sliding 60-second window: 120 for a channel key, 60 per client IP on the public endpoints.'),
   Location: {
-    description: 'Path of the new broadcast for its channel: `/api/tv/broadcasts/{id}`, where it is changed with `PATCH` ' +
+    description:
+      'Path of the new broadcast for its channel: `/api/tv/broadcasts/{id}`, where it is changed with `PATCH` ' +
       '(and `/go-live`, `/end`, `/health` below it). Its public page is `/api/tv/broadcasts/{slug}`.',
     schema: { type: 'string', example: '/api/tv/broadcasts/3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f' },
   },
@@ -26,13 +25,11 @@ export const sharedResponses: Record<string, Schema> = standardResponses(
     forbidden: 'The key lacks the scope this endpoint requires: `insufficient_scope`.',
     notFound: 'No such record (for channel endpoints also: a broadcast of another channel): `not_found`.',
     tooManyRequests:
-      'The per-minute limit is exhausted: 120 requests per channel key, or 60 per client IP on the public ' +
-      'endpoints. `rate_limited`, with `Retry-After`.',
+      'The per-minute limit is exhausted: 120 requests per channel key, or 60 per client IP on the public ' + 'endpoints. `rate_limited`, with `Retry-After`.',
   },
   {
     InvalidPaging: errorResponse(
-      `A paging parameter has a bad value or is given twice: ${codeList(INVALID_PAGING)}. The message names ` +
-        'the parameter and the accepted values.',
+      `A paging parameter has a bad value or is given twice: ${codeList(INVALID_PAGING)}. The message names the parameter and the accepted values.`,
       INVALID_PAGING,
       ID_AND_RATE_HEADERS,
     ),
@@ -52,8 +49,7 @@ export const sharedResponses: Record<string, Schema> = standardResponses(
     ),
     PayloadTooLarge: errorResponse('The body is larger than 64 KiB: `payload_too_large`.', ['payload_too_large'], ID_AND_RATE_HEADERS),
     UnsupportedMediaType: errorResponse(
-      'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' +
-        'supported: `unsupported_media_type`.',
+      'The body is not JSON (`Content-Type` must be `application/json`), or its charset or encoding is not ' + 'supported: `unsupported_media_type`.',
       ['unsupported_media_type'],
       ID_AND_RATE_HEADERS,
     ),

@@ -51,8 +51,19 @@ export const TV_API_BASE = '/api/tv';
 
 /** Every operation of the TV API, in the document's order. */
 export const TV_OPERATIONS: readonly AnyOperation[] = [
-  listLiveBroadcasts, listUpcomingBroadcasts, listChannels, getChannel, getBroadcast, updateBroadcast, getChannelAccount,
-  createBroadcast, goLive, endBroadcast, rotateStreamKey, getBroadcastHealth, getTvOpenApiDocument,
+  listLiveBroadcasts,
+  listUpcomingBroadcasts,
+  listChannels,
+  getChannel,
+  getBroadcast,
+  updateBroadcast,
+  getChannelAccount,
+  createBroadcast,
+  goLive,
+  endBroadcast,
+  rotateStreamKey,
+  getBroadcastHealth,
+  getTvOpenApiDocument,
 ];
 
 const CHANNEL_KEY_PER_MINUTE = 120;
@@ -67,8 +78,14 @@ export function tvDoor(deps: TvApiDeps, requestLog: RequestLog, operations: read
     credentials: {
       'channel-key': {
         rule: { allowApiKeyHeader: false, tokenPrefix: 'ck_', failures: deps.authFailures },
-        resolve: (token) => then(deps.channelKeys.authenticate(token), (p: ChannelPrincipal) =>
-          ({ kind: 'channel', limitKey: `ck:${p.keyId}`, limitPerMinute: CHANNEL_KEY_PER_MINUTE, scopes: p.scopes, subject: p })),
+        resolve: (token) =>
+          then(deps.channelKeys.authenticate(token), (p: ChannelPrincipal) => ({
+            kind: 'channel',
+            limitKey: `ck:${p.keyId}`,
+            limitPerMinute: CHANNEL_KEY_PER_MINUTE,
+            scopes: p.scopes,
+            subject: p,
+          })),
       },
     },
     idempotency: deps.idempotency,
@@ -76,7 +93,12 @@ export function tvDoor(deps: TvApiDeps, requestLog: RequestLog, operations: read
     kept: {
       keyOf: (url) => url,
       cache: new VersionedCache<Answer>({
-        feed: deps.changes, topics: ['tv'], fallbackTtlMs: deps.readCacheTtlMs, maxEntries: 1000, maxBytes: TV_KEPT_BYTES, weigh: ((a: Answer) => weightOfJson(a.json)) as (value: never) => number,
+        feed: deps.changes,
+        topics: ['tv'],
+        fallbackTtlMs: deps.readCacheTtlMs,
+        maxEntries: 1000,
+        maxBytes: TV_KEPT_BYTES,
+        weigh: ((a: Answer) => weightOfJson(a.json)) as (value: never) => number,
       }),
     },
     limiter: deps.limiter,

@@ -24,7 +24,12 @@ export class TvScheduleReader {
     private readonly publicUrl: string,
   ) {
     this.pages = new VersionedCache({
-      feed: changes, topics: ['tv'], fallbackTtlMs, maxEntries: 1000, maxBytes: 4 * 1024 * 1024, weigh: ((p: { json: PreparedJson }) => weightOfJson(p.json)) as (value: never) => number,
+      feed: changes,
+      topics: ['tv'],
+      fallbackTtlMs,
+      maxEntries: 1000,
+      maxBytes: 4 * 1024 * 1024,
+      weigh: ((p: { json: PreparedJson }) => weightOfJson(p.json)) as (value: never) => number,
     });
   }
 

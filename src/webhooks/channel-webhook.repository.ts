@@ -77,15 +77,30 @@ const pgUuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** The repository on a transaction's EntityManager (or a fresh fork, for reads). */
 export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
-  constructor(private readonly em: EntityManager, private readonly via: WebhookCollaborators, readonly changed: Changed) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly via: WebhookCollaborators,
+    readonly changed: Changed,
+  ) {}
 
   async endpointsOfChannels(channelIds: readonly string[]): Promise<ChannelEndpointView[]> {
-    const rows = await sql<EndpointRow[]>(this.em,
+    const rows = await sql<EndpointRow[]>(
+      this.em,
       `select id, channel_id, url, events, enabled, disabled_reason, disabled_at, failing_since, next_secret_from, created_at
-         from webhook_endpoint where channel_id = any(?::uuid[]) and deleted_at is null order by created_at, id`, [pgUuids(channelIds)]);
+         from webhook_endpoint where channel_id = any(?::uuid[]) and deleted_at is null order by created_at, id`,
+      [pgUuids(channelIds)],
+    );
     return rows.map((e) => ({
-      id: e.id, channelId: e.channel_id, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabled_reason,
-      disabledAt: date(e.disabled_at), failingSince: date(e.failing_since), secretSwitchAt: date(e.next_secret_from), createdAt: date(e.created_at)!,
+      id: e.id,
+      channelId: e.channel_id,
+      url: e.url,
+      events: e.events,
+      enabled: e.enabled,
+      disabledReason: e.disabled_reason,
+      disabledAt: date(e.disabled_at),
+      failingSince: date(e.failing_since),
+      secretSwitchAt: date(e.next_secret_from),
+      createdAt: date(e.created_at)!,
     }));
   }
 
@@ -99,7 +114,8 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
   }
 
   async deliveriesOfEndpoints(endpointIds: readonly string[], first: number): Promise<KeyedRow<DeliveryView>[]> {
-    const rows = await sql<(DeliveryView & { key: string; channel_id: string })[]>(this.em,
+    const rows = await sql<(DeliveryView & { key: string; channel_id: string })[]>(
+      this.em,
       `select e.id as key, e.channel_id, x.id, x.event_id, x.event, x.endpoint_id, x.status, x.attempt, x.next_attempt_at,
               x.replay_of, x.last_status_code, x.last_error, x.created_at, x.completed_at
          from webhook_endpoint e
@@ -107,24 +123,32 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
            select d.*, ev.type as event from webhook_delivery d join webhook_event ev on ev.id = d.event_id
             where d.endpoint_id = e.id order by d.created_at desc, d.id desc limit ?) x on true
         where e.id = any(?::uuid[]) and e.channel_id is not null and e.deleted_at is null
-        order by e.id, x.created_at desc, x.id desc`, [first, pgUuids(endpointIds)]);
+        order by e.id, x.created_at desc, x.id desc`,
+      [first, pgUuids(endpointIds)],
+    );
     return rows.map((r) => ({ key: r.key, channelId: r.channel_id, item: r.id ? deliveryView(r) : null }));
   }
 
   async attemptsOfDeliveries(deliveryIds: readonly string[]): Promise<KeyedRow<AttemptView>[]> {
-    const rows = await sql<(AttemptView & { key: string; channel_id: string })[]>(this.em,
+    const rows = await sql<(AttemptView & { key: string; channel_id: string })[]>(
+      this.em,
       `select d.id as key, e.channel_id, a.delivery_id, a.attempt_no, a.started_at, a.duration_ms, a.request_headers, a.status_code, a.error, a.response_excerpt
          from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id
          left join webhook_attempt a on a.delivery_id = d.id
         where d.id = any(?::uuid[]) and e.channel_id is not null and e.deleted_at is null
-        order by d.id, a.attempt_no, a.started_at`, [pgUuids(deliveryIds)]);
+        order by d.id, a.attempt_no, a.started_at`,
+      [pgUuids(deliveryIds)],
+    );
     return rows.map((r) => ({ key: r.key, channelId: r.channel_id, item: r.delivery_id ? { ...r, started_at: date(r.started_at)! } : null }));
   }
 
   async deliveryEndpoint(deliveryId: string): Promise<{ endpointId: string; channelId: string; enabled: boolean } | null> {
-    const [row] = await sql<{ endpoint_id: string; channel_id: string; enabled: boolean }[]>(this.em,
+    const [row] = await sql<{ endpoint_id: string; channel_id: string; enabled: boolean }[]>(
+      this.em,
       `select d.endpoint_id, e.channel_id, e.enabled from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id
-        where d.id = ? and e.channel_id is not null and e.deleted_at is null`, [deliveryId]);
+        where d.id = ? and e.channel_id is not null and e.deleted_at is null`,
+      [deliveryId],
+    );
     return row ? { endpointId: row.endpoint_id, channelId: row.channel_id, enabled: row.enabled } : null;
   }
 
@@ -133,9 +157,12 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
   }
 
   async failPending(endpointId: string, reason: string): Promise<void> {
-    await sql(this.em,
+    await sql(
+      this.em,
       `update webhook_delivery set status = 'failed', last_error = ?, completed_at = now()
-        where endpoint_id = ? and status = 'pending'`, [reason, endpointId]);
+        where endpoint_id = ? and status = 'pending'`,
+      [reason, endpointId],
+    );
   }
 
   rotateSecret(actor: Actor, endpointId: string, switchAt?: Date): Promise<{ endpoint: WebhookEndpoint; secret: string; switchAt: Date }> {

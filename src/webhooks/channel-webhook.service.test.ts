@@ -22,26 +22,51 @@ class FakeChannelWebhookRepository implements ChannelWebhookRepository {
   private added: WebhookEndpoint[] = [];
 
   async endpointsOfChannels(channelIds: readonly string[]) {
-    return this.endpoints.filter((e) => channelIds.includes(e.channelId!) && !e.deletedAt).map((e) => ({
-      id: e.id, channelId: e.channelId!, url: e.url, events: e.events, enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt,
-    }));
+    return this.endpoints
+      .filter((e) => channelIds.includes(e.channelId!) && !e.deletedAt)
+      .map((e) => ({
+        id: e.id,
+        channelId: e.channelId!,
+        url: e.url,
+        events: e.events,
+        enabled: e.enabled,
+        disabledReason: e.disabledReason,
+        disabledAt: e.disabledAt,
+        failingSince: e.failingSince,
+        secretSwitchAt: e.nextSecretFrom,
+        createdAt: e.createdAt,
+      }));
   }
-  async endpoint(id: string) { return this.endpoints.find((e) => e.id === id && !e.deletedAt && e.channelId) ?? null; }
-  async channel() { return { slug: 'demo-tv', name: 'Demo TV' }; }
+  async endpoint(id: string) {
+    return this.endpoints.find((e) => e.id === id && !e.deletedAt && e.channelId) ?? null;
+  }
+  async channel() {
+    return { slug: 'demo-tv', name: 'Demo TV' };
+  }
   async deliveriesOfEndpoints(endpointIds: readonly string[]): Promise<KeyedRow<DeliveryView>[]> {
-    return this.endpoints.filter((e) => endpointIds.includes(e.id) && !e.deletedAt).flatMap((e): KeyedRow<DeliveryView>[] => {
-      const ds = this.deliveries.filter((d) => d.endpointId === e.id);
-      return ds.length === 0 ? [{ key: e.id, channelId: e.channelId!, item: null }] : ds.map((d) => ({ key: e.id, channelId: e.channelId!, item: { id: d.id } as DeliveryView }));
-    });
+    return this.endpoints
+      .filter((e) => endpointIds.includes(e.id) && !e.deletedAt)
+      .flatMap((e): KeyedRow<DeliveryView>[] => {
+        const ds = this.deliveries.filter((d) => d.endpointId === e.id);
+        return ds.length === 0
+          ? [{ key: e.id, channelId: e.channelId!, item: null }]
+          : ds.map((d) => ({ key: e.id, channelId: e.channelId!, item: { id: d.id } as DeliveryView }));
+      });
   }
-  async attemptsOfDeliveries(): Promise<KeyedRow<AttemptView>[]> { return []; }
+  async attemptsOfDeliveries(): Promise<KeyedRow<AttemptView>[]> {
+    return [];
+  }
   async deliveryEndpoint(deliveryId: string) {
     const d = this.deliveries.find((x) => x.id === deliveryId);
     const e = d && (await this.endpoint(d.endpointId));
     return e ? { endpointId: e.id, channelId: e.channelId!, enabled: e.enabled } : null;
   }
-  add(endpoint: WebhookEndpoint) { this.added.push(endpoint); }
-  async failPending(endpointId: string, reason: string) { this.log.push(`fail pending ${endpointId}: ${reason}`); }
+  add(endpoint: WebhookEndpoint) {
+    this.added.push(endpoint);
+  }
+  async failPending(endpointId: string, reason: string) {
+    this.log.push(`fail pending ${endpointId}: ${reason}`);
+  }
   async rotateSecret(actor: Actor, endpointId: string, switchAt?: Date) {
     const endpoint = (await this.endpoint(endpointId))!;
     return { endpoint, secret: 'whsec_new', switchAt: switchAt ?? NOW };
@@ -52,12 +77,26 @@ class FakeChannelWebhookRepository implements ChannelWebhookRepository {
     this.log.push(`send ${payload.type} to ${endpointId}`);
     return { eventId: 'evt_1', deliveryId };
   }
-  async delivery(id: string) { return { id, status: 'pending' } as DeliveryView; }
-  async replay(actor: Actor, deliveryId: string) { this.log.push(`replay ${deliveryId} by ${actor.id}`); return { id: 'replayed' } as DeliveryView; }
-  async recover() { return []; }
-  audit(actor: Actor, action: string) { this.log.push(`audit ${actor.id} ${action}`); }
-  async save() { this.endpoints.push(...this.added); this.added = []; }
-  async changed(change: Change) { this.log.push(...(change.topics ?? []).map((t) => `announce ${t}`)); }
+  async delivery(id: string) {
+    return { id, status: 'pending' } as DeliveryView;
+  }
+  async replay(actor: Actor, deliveryId: string) {
+    this.log.push(`replay ${deliveryId} by ${actor.id}`);
+    return { id: 'replayed' } as DeliveryView;
+  }
+  async recover() {
+    return [];
+  }
+  audit(actor: Actor, action: string) {
+    this.log.push(`audit ${actor.id} ${action}`);
+  }
+  async save() {
+    this.endpoints.push(...this.added);
+    this.added = [];
+  }
+  async changed(change: Change) {
+    this.log.push(...(change.topics ?? []).map((t) => `announce ${t}`));
+  }
 }
 
 const NOW = new Date('2030-06-01T12:00:00Z');
@@ -78,9 +117,18 @@ beforeEach(() => {
   service = new ChannelWebhookService(storage, clock, { allowInsecure: false, allowPrivate: false, resolve: dns });
 });
 
-const user = (role: Role | null): StudioPrincipal =>
-  ({ kind: 'studio', sessionId: 's', userId: `user-${role}`, email: `${role ?? 'stranger'}@demo.tv`, roles: new Map(role ? [[CHANNEL, role]] : []) });
-const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => `${e.code}: ${e.message}`);
+const user = (role: Role | null): StudioPrincipal => ({
+  kind: 'studio',
+  sessionId: 's',
+  userId: `user-${role}`,
+  email: `${role ?? 'stranger'}@demo.tv`,
+  roles: new Map(role ? [[CHANNEL, role]] : []),
+});
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: DomainError) => `${e.code}: ${e.message}`,
+  );
 const make = async () => (await service.create(user('owner'), CHANNEL, { url: URL, events: ['ping'] })).endpoint;
 
 describe('endpoint access per role', () => {
@@ -118,7 +166,9 @@ describe('endpoint access per role', () => {
     expect(await refusal(service.redeliver(stranger, delivery.id))).toBe('not_found: webhook delivery not found');
     expect(String((await service.deliveriesOf(stranger, [e.id])).get(e.id))).toMatch(/webhook endpoint not found/);
     // the same words as an endpoint that does not exist
-    expect(await refusal(service.update(user('owner'), '22222222-2222-4222-8222-222222222222', { enabled: false }))).toBe('not_found: webhook endpoint not found');
+    expect(await refusal(service.update(user('owner'), '22222222-2222-4222-8222-222222222222', { enabled: false }))).toBe(
+      'not_found: webhook endpoint not found',
+    );
     expect(await refusal(service.update(user('owner'), 'not-a-uuid', { enabled: false }))).toBe('not_found: webhook endpoint not found');
   });
 
@@ -126,7 +176,11 @@ describe('endpoint access per role', () => {
     const e = await make();
     await service.remove(user('owner'), e.id);
     expect(repo.endpoints[0]).toMatchObject({ enabled: false, deletedAt: NOW, disabledReason: 'deleted in the studio by owner@demo.tv' });
-    expect(repo.log.slice(2)).toEqual([`fail pending ${e.id}: the endpoint was deleted`, 'audit studio:owner@demo.tv channel-webhooks.delete', 'announce studio']);
+    expect(repo.log.slice(2)).toEqual([
+      `fail pending ${e.id}: the endpoint was deleted`,
+      'audit studio:owner@demo.tv channel-webhooks.delete',
+      'announce studio',
+    ]);
     expect(await refusal(service.ping(user('owner'), e.id))).toBe('not_found: webhook endpoint not found');
   });
 });
@@ -140,8 +194,14 @@ describe('url and events', () => {
     ['https://[::127.0.0.1]/svc', 'the endpoint URL points at a private, loopback or link-local address'],
     ['https://hooks.example.com:0/svc', 'the endpoint URL must not name port 0'],
     // A name that resolves to a private address and one that does not resolve read the same.
-    ['https://build.corp.example.com/svc', "the endpoint URL's host must resolve to public addresses only (refused: the target host does not resolve to a public address)"],
-    ['https://no-such-name.example.com/svc', "the endpoint URL's host must resolve to public addresses only (refused: the target host does not resolve to a public address)"],
+    [
+      'https://build.corp.example.com/svc',
+      "the endpoint URL's host must resolve to public addresses only (refused: the target host does not resolve to a public address)",
+    ],
+    [
+      'https://no-such-name.example.com/svc',
+      "the endpoint URL's host must resolve to public addresses only (refused: the target host does not resolve to a public address)",
+    ],
   ])('refuses the url %s', async (url, message) => {
     expect(await refusal(service.create(user('owner'), CHANNEL, { url, events: ['ping'] }))).toBe(`invalid_url: ${message}`);
     const e = await make();
@@ -151,13 +211,17 @@ describe('url and events', () => {
   it('refuses no events and unknown events', async () => {
     const among = `events must be among ${CHANNEL_EVENTS.join(', ')}`;
     expect(await refusal(service.create(user('owner'), CHANNEL, { url: URL, events: [' '] }))).toBe(`invalid_events: ${among}`);
-    expect(await refusal(service.create(user('owner'), CHANNEL, { url: URL, events: ['ping', 'fighter.updated'] }))).toBe(`invalid_events: ${among}; unknown: fighter.updated`);
+    expect(await refusal(service.create(user('owner'), CHANNEL, { url: URL, events: ['ping', 'fighter.updated'] }))).toBe(
+      `invalid_events: ${among}; unknown: fighter.updated`,
+    );
     expect(repo.endpoints).toHaveLength(0);
   });
 
   it('an update needs something to change; who may act is checked before the input', async () => {
     const e = await make();
-    expect(await refusal(service.update(user('owner'), e.id, { url: null, events: null }))).toBe('invalid_patch: nothing to change: give url, events or enabled');
+    expect(await refusal(service.update(user('owner'), e.id, { url: null, events: null }))).toBe(
+      'invalid_patch: nothing to change: give url, events or enabled',
+    );
     expect(await refusal(service.update(user('viewer'), e.id, { url: 'not a url' }))).toBe('forbidden: the viewer role cannot manage webhooks on this channel');
     expect(await refusal(service.update(user(null), e.id, { events: [] }))).toBe('not_found: webhook endpoint not found');
     const off = await service.update(user('owner'), e.id, { enabled: false, events: ['broadcast.ended'] });

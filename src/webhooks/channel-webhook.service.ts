@@ -42,7 +42,18 @@ const ENDPOINT_NOT_FOUND = 'webhook endpoint';
 const DELIVERY_NOT_FOUND = 'webhook delivery';
 
 function viewOf(e: WebhookEndpoint): ChannelEndpointView {
-  return { id: e.id, channelId: e.channelId!, url: e.url, events: [...e.events], enabled: e.enabled, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, secretSwitchAt: e.nextSecretFrom, createdAt: e.createdAt };
+  return {
+    id: e.id,
+    channelId: e.channelId!,
+    url: e.url,
+    events: [...e.events],
+    enabled: e.enabled,
+    disabledReason: e.disabledReason,
+    disabledAt: e.disabledAt,
+    failingSince: e.failingSince,
+    secretSwitchAt: e.nextSecretFrom,
+    createdAt: e.createdAt,
+  };
 }
 
 /**
@@ -78,7 +89,11 @@ export class ChannelWebhookService {
   }
 
   /** A new endpoint of the channel; its secret is returned this once. */
-  async create(principal: StudioPrincipal, channelId: string, input: { url: string; events: string[] }): Promise<{ endpoint: ChannelEndpointView; secret: string }> {
+  async create(
+    principal: StudioPrincipal,
+    channelId: string,
+    input: { url: string; events: string[] },
+  ): Promise<{ endpoint: ChannelEndpointView; secret: string }> {
     authorize(principal, channelId, 'webhooks');
     const url = (await checkEndpointTarget(input.url, this.policy)).toString();
     const events = validateEvents(input.events, CHANNEL_EVENTS);
@@ -139,7 +154,11 @@ export class ChannelWebhookService {
    * As for partner endpoints (docs/decisions.md#rotation): the new secret is returned at once (this once) and takes
    * over at `switchAt` (default 24 h later); until then the old one keeps signing.
    */
-  async rotateSecret(principal: StudioPrincipal, endpointId: string, switchAt?: Date | null): Promise<{ endpoint: ChannelEndpointView; secret: string; switchAt: Date }> {
+  async rotateSecret(
+    principal: StudioPrincipal,
+    endpointId: string,
+    switchAt?: Date | null,
+  ): Promise<{ endpoint: ChannelEndpointView; secret: string; switchAt: Date }> {
     return this.storage.run(undefined, async (repo) => {
       await this.endpoint(repo, principal, endpointId, 'webhooks');
       const r = await repo.rotateSecret(auditActor(principal), endpointId, switchAt ?? undefined);
@@ -156,7 +175,10 @@ export class ChannelWebhookService {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
       if (!endpoint.enabled) throw new DomainError('invalid_state', 'the endpoint is disabled: enable it to send a test');
       const channel = await repo.channel(endpoint.channelId!);
-      const { eventId, deliveryId } = await repo.sendTo(endpoint.id, { type: PING, data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE } });
+      const { eventId, deliveryId } = await repo.sendTo(endpoint.id, {
+        type: PING,
+        data: { channel: { slug: channel.slug, name: channel.name }, message: PING_MESSAGE },
+      });
       repo.audit(auditActor(principal), 'channel-webhooks.ping', endpoint.id, { event: eventId, delivery: deliveryId });
       await repo.save();
       await repo.changed({ topics: ['studio'] });
@@ -198,7 +220,8 @@ export class ChannelWebhookService {
   async recover(principal: StudioPrincipal, endpointId: string, since: Date, until?: Date | null): Promise<DeliveryView[]> {
     return this.storage.run(undefined, async (repo) => {
       const endpoint = await this.endpoint(repo, principal, endpointId, 'webhooks');
-      if (Number.isNaN(since.getTime()) || (until && Number.isNaN(until.getTime()))) throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
+      if (Number.isNaN(since.getTime()) || (until && Number.isNaN(until.getTime())))
+        throw new DomainError('invalid_since', 'since and until must be ISO 8601 times');
       storableInstant('since', since);
       if (until) storableInstant('until', until);
       if (until && until <= since) throw new DomainError('invalid_until', 'until must be later than since');
@@ -241,7 +264,7 @@ export class ChannelWebhookService {
     }
     for (const key of keys) {
       const channelId = channelOf.get(key);
-      out.set(key, channelId ? accessError(principal, channelId, 'read', what) ?? lists.get(key)! : notFound(what));
+      out.set(key, channelId ? (accessError(principal, channelId, 'read', what) ?? lists.get(key)!) : notFound(what));
     }
     return out;
   }

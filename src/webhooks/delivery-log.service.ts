@@ -40,8 +40,12 @@ const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_i
 const STATUSES: readonly string[] = DELIVERY_STATUSES;
 /** Raw queries return timestamps as PostgreSQL text: the views promise Dates. */
 const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-export const deliveryView = (r: DeliveryView): DeliveryView =>
-  ({ ...r, next_attempt_at: at(r.next_attempt_at)!, created_at: at(r.created_at)!, completed_at: at(r.completed_at) });
+export const deliveryView = (r: DeliveryView): DeliveryView => ({
+  ...r,
+  next_attempt_at: at(r.next_attempt_at)!,
+  created_at: at(r.created_at)!,
+  completed_at: at(r.completed_at),
+});
 const uuid = (id: string, what: string) => {
   if (!isUuid(id)) throw new DomainError('invalid_id', `${what} is a uuid`);
 };
@@ -55,23 +59,37 @@ export class DeliveryLogService {
     if (filter.status && !STATUSES.includes(filter.status)) throw new DomainError('invalid_status', `status must be one of ${STATUSES.join(', ')}`);
     const where: string[] = [];
     const params: unknown[] = [];
-    if (filter.endpointId) { where.push('d.endpoint_id = ?'); params.push(filter.endpointId); }
-    if (filter.status) { where.push('d.status = ?'); params.push(filter.status); }
-    const rows = await this.uow.run(tx, (em) => sql<DeliveryView[]>(em,
-      `${SELECT_DELIVERY}
+    if (filter.endpointId) {
+      where.push('d.endpoint_id = ?');
+      params.push(filter.endpointId);
+    }
+    if (filter.status) {
+      where.push('d.status = ?');
+      params.push(filter.status);
+    }
+    const rows = await this.uow.run(tx, (em) =>
+      sql<DeliveryView[]>(
+        em,
+        `${SELECT_DELIVERY}
         ${where.length ? `where ${where.join(' and ')}` : ''}
         order by d.created_at desc, d.id limit ?`,
-      [...params, Math.min(filter.limit ?? 100, 1000)]));
+        [...params, Math.min(filter.limit ?? 100, 1000)],
+      ),
+    );
     return rows.map(deliveryView);
   }
 
   async attempts(deliveryIds: string[], tx?: EntityManager): Promise<AttemptView[]> {
     if (deliveryIds.length === 0) return [];
     for (const id of deliveryIds) uuid(id, 'a delivery id');
-    const rows = await this.uow.run(tx, (em) => sql<AttemptView[]>(em,
-      `select delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt
+    const rows = await this.uow.run(tx, (em) =>
+      sql<AttemptView[]>(
+        em,
+        `select delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt
          from webhook_attempt where delivery_id = any(?::uuid[]) order by delivery_id, attempt_no, started_at`,
-      [`{${deliveryIds.join(',')}}`]));
+        [`{${deliveryIds.join(',')}}`],
+      ),
+    );
     return rows.map((r) => ({ ...r, started_at: at(r.started_at)! }));
   }
 
@@ -79,10 +97,13 @@ export class DeliveryLogService {
   async replay(actor: Actor, deliveryId: string, tx?: EntityManager): Promise<DeliveryView> {
     uuid(deliveryId, 'a delivery id');
     return this.uow.run(tx, async (em, changed) => {
-      const [created] = await sql<{ id: string }[]>(em,
+      const [created] = await sql<{ id: string }[]>(
+        em,
         `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, replay_of, created_at)
          select gen_random_uuid(), d.event_id, d.endpoint_id, 'pending', 0, now(), d.id, now()
-           from webhook_delivery d where d.id = ? returning id`, [deliveryId]);
+           from webhook_delivery d where d.id = ? returning id`,
+        [deliveryId],
+      );
       if (!created) throw notFound(`delivery "${deliveryId}"`);
       audit(em, actor, 'deliveries.replay', deliveryId, { replay: created.id });
       await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
@@ -102,26 +123,29 @@ export class DeliveryLogService {
     return this.uow.run(tx, async (em, changed) => {
       const [endpoint] = await sql<{ id: string }[]>(em, `select id from webhook_endpoint where id = ?`, [input.endpointId]);
       if (!endpoint) throw notFound(`webhook endpoint "${input.endpointId}"`);
-      const created = await sql<{ id: string }[]>(em,
+      const created = await sql<{ id: string }[]>(
+        em,
         `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, replay_of, created_at)
          select gen_random_uuid(), d.event_id, d.endpoint_id, 'pending', 0, now(), d.id, now()
            from webhook_delivery d
           where d.endpoint_id = ? and d.status = 'failed' and d.created_at >= ? and (?::timestamptz is null or d.created_at < ?::timestamptz)
          returning id`,
-        [input.endpointId, input.since, input.until ?? null, input.until ?? null]);
+        [input.endpointId, input.since, input.until ?? null, input.until ?? null],
+      );
       audit(em, actor, 'deliveries.recover', input.endpointId, { count: created.length });
       await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
       await changed({ topics: ['studio'] });
-      return this.byIds(em, created.map((c) => c.id));
+      return this.byIds(
+        em,
+        created.map((c) => c.id),
+      );
     });
   }
 
   /** Deliveries by id, oldest first, read in the caller's transaction. */
   async byIds(em: EntityManager, ids: string[]): Promise<DeliveryView[]> {
     if (ids.length === 0) return [];
-    const rows = await sql<DeliveryView[]>(em,
-      `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.id`,
-      [`{${ids.join(',')}}`]);
+    const rows = await sql<DeliveryView[]>(em, `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.id`, [`{${ids.join(',')}}`]);
     return rows.map(deliveryView);
   }
 }

@@ -257,8 +257,13 @@ export class DeliveryWorker {
     const gone = result.statusCode === 410;
     const last = d.attempt >= maxAttempts(this.options.schedule);
     const status = ok ? 'succeeded' : gone || last ? 'failed' : 'pending';
-    const error = result.error ?? (ok ? null
-      : result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? `redirect ${result.statusCode} not followed` : `HTTP ${result.statusCode}`);
+    const error =
+      result.error ??
+      (ok
+        ? null
+        : result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400
+          ? `redirect ${result.statusCode} not followed`
+          : `HTTP ${result.statusCode}`);
     const delay = status === 'pending' ? this.options.schedule[d.attempt - 1] : null;
     this.metrics?.attempt(ok ? 'succeeded' : gone ? 'gone' : status === 'failed' ? 'failed' : 'retry', result.durationMs / 1000);
     this.outcomes.push({ d, headers, startedAt, result, status, delay, error, gone });
@@ -296,20 +301,32 @@ export class DeliveryWorker {
             set failing_since = case when h.ok then null else coalesce(e.failing_since, now()) end
            from (select endpoint_id, bool_or(status = 'succeeded') as ok from done where status in ('succeeded', 'failed') group by endpoint_id) h
           where e.id = h.endpoint_id and (h.ok is distinct from (e.failing_since is null))`,
-        [JSON.stringify(batch.map((o) => ({
-          id: o.d.id, attempt: o.d.attempt, started_at: o.startedAt.toISOString(), duration_ms: o.result.durationMs, headers: o.headers,
-          status_code: o.result.statusCode, error: o.error, excerpt: o.result.excerpt, status: o.status, delay_ms: o.delay,
-        })))],
+        [
+          JSON.stringify(
+            batch.map((o) => ({
+              id: o.d.id,
+              attempt: o.d.attempt,
+              started_at: o.startedAt.toISOString(),
+              duration_ms: o.result.durationMs,
+              headers: o.headers,
+              status_code: o.result.statusCode,
+              error: o.error,
+              excerpt: o.result.excerpt,
+              status: o.status,
+              delay_ms: o.delay,
+            })),
+          ),
+        ],
       );
     } finally {
       this.inFlight -= batch.length;
       this.wake?.();
     }
     for (const o of batch.filter((x) => x.gone)) {
-      await this.connection().execute(
-        `update webhook_endpoint set enabled = false, disabled_at = now(), disabled_reason = ? where id = ?`,
-        [`the receiver answered 410 Gone at ${new Date().toISOString()}`, o.d.endpoint_id],
-      );
+      await this.connection().execute(`update webhook_endpoint set enabled = false, disabled_at = now(), disabled_reason = ? where id = ?`, [
+        `the receiver answered 410 Gone at ${new Date().toISOString()}`,
+        o.d.endpoint_id,
+      ]);
       this.logger.warn({ endpoint: o.d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
     }
     this.announcer?.changed();

@@ -30,13 +30,15 @@ export interface EventDeclaration {
 const time = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
 const url = z.string().meta({ description: 'Where the subject is served on the partner API (with a key).' });
 
-const LicenceFighter = z.strictObject({
-  slug: z.string().meta({ description: 'Fighter slug.' }),
-  name: z.string().meta({ description: 'Public name.' }),
-  country: z.string().meta({ description: 'Country slug.' }),
-  fighter_code: z.string().nullable().meta({ description: 'The fighter ID, or null.' }),
-  licence_no: z.string().meta({ description: 'Licence number.' }),
-}).meta({ description: 'The fighter the licence belongs to (never a minor).' });
+const LicenceFighter = z
+  .strictObject({
+    slug: z.string().meta({ description: 'Fighter slug.' }),
+    name: z.string().meta({ description: 'Public name.' }),
+    country: z.string().meta({ description: 'Country slug.' }),
+    fighter_code: z.string().nullable().meta({ description: 'The fighter ID, or null.' }),
+    licence_no: z.string().meta({ description: 'Licence number.' }),
+  })
+  .meta({ description: 'The fighter the licence belongs to (never a minor).' });
 
 const fighterStatus = z.enum(FIGHTER_STATUSES).meta({ description: 'Fighter status.' });
 const licenceStatus = z.enum(LICENCE_STATUSES).meta({ description: 'Licence status.' });
@@ -88,7 +90,12 @@ export const EVENT_CATALOG = {
   },
   'broadcast.scheduled': { audience: 'channel', summary: 'A broadcast was created or scheduled.', data: broadcastData },
   'broadcast.live': { audience: 'channel', summary: 'A broadcast went live.', data: broadcastData },
-  'broadcast.ended': { audience: 'channel', summary: 'A broadcast ended.', description: 'An external broadcast is a replay at once; an ingest one when its recording is ready (`replay.ready`).', data: broadcastData },
+  'broadcast.ended': {
+    audience: 'channel',
+    summary: 'A broadcast ended.',
+    description: 'An external broadcast is a replay at once; an ingest one when its recording is ready (`replay.ready`).',
+    data: broadcastData,
+  },
   'replay.ready': { audience: 'channel', summary: "A broadcast's replay is available.", data: broadcastData },
   ping: {
     audience: 'channel',
@@ -122,13 +129,16 @@ export const PARTNER_EVENTS = eventsOf('partner');
 export const CHANNEL_EVENTS = eventsOf('channel');
 
 export function isWebhookEvent(name: string): name is WebhookEventName {
-  return Object.prototype.hasOwnProperty.call(EVENT_CATALOG, name);
+  return Object.hasOwn(EVENT_CATALOG, name);
 }
 
 /** The POSTed body of an event: `{id, event, created_at, data}`. */
 export function envelopeSchema<N extends WebhookEventName>(name: N) {
   return z.strictObject({
-    id: z.string().regex(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/).meta({ description: 'The event id: de-duplicate on it (a replay keeps it).' }),
+    id: z
+      .string()
+      .regex(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/)
+      .meta({ description: 'The event id: de-duplicate on it (a replay keeps it).' }),
     event: z.literal(name).meta({ description: 'The event name (also sent as X-SVC-Event).' }),
     created_at: time('When the change happened, ISO 8601 with offset.'),
     data: EVENT_CATALOG[name].data,

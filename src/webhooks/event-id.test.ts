@@ -37,7 +37,7 @@ describe('newEventId', () => {
     const ids = Array.from({ length: 5000 }, () => newEventId(at));
     for (let i = 1; i < ids.length; i++) expect(ids[i] > ids[i - 1]).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    ids.forEach((id) => expect(id).toMatch(FORMAT));
+    for (const id of ids) expect(id).toMatch(FORMAT);
     expect(new Set(ids.map(decodeTime))).toEqual(new Set([at]));
   });
 

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../domain/clock';
 import type { DomainEvent, DomainEventSink } from '../domain/domain-events';
-import { pgArray } from '../domain/catalog/fighter-summary.sql';
 import { announceChange } from '../db/announce-change';
 import { bulkSql, sql } from '../domain/unit-of-work';
 import { newEventId } from './event-id';
@@ -57,15 +56,20 @@ interface ChangeRow {
 export class Outbox implements DomainEventSink {
   private readonly subscribedIn = new WeakMap<EntityManager, Set<string>>();
 
-  constructor(private readonly payloads: WebhookPayloads, private readonly clock: Clock) {}
+  constructor(
+    private readonly payloads: WebhookPayloads,
+    private readonly clock: Clock,
+  ) {}
 
   async publish(em: EntityManager, events: DomainEvent[]): Promise<void> {
     // Skip event types no endpoint subscribes to; the answer is kept for the rest of the
     // transaction (a bulk operation asks once).
     let wanted = this.subscribedIn.get(em);
     if (!wanted) {
-      const rows = await sql<{ type: string; channel_id: string | null }[]>(em,
-        `select distinct unnest(events) as type, channel_id from webhook_endpoint where enabled`);
+      const rows = await sql<{ type: string; channel_id: string | null }[]>(
+        em,
+        `select distinct unnest(events) as type, channel_id from webhook_endpoint where enabled`,
+      );
       wanted = new Set(rows.map((r) => `${r.channel_id ?? 'partners'}|${r.type}`));
       this.subscribedIn.set(em, wanted);
     }
@@ -80,10 +84,12 @@ export class Outbox implements DomainEventSink {
       } else rows.push({ type: event.type, channel_id: channelId, subject: event });
     }
     if (rows.length === 0) return;
-    await bulkSql(em,
+    await bulkSql(
+      em,
       `insert into webhook_change (type, channel_id, subject, created_at)
        select x.type, x.channel_id, x.subject, ?::timestamptz from jsonb_to_recordset(?::jsonb) as x(type text, channel_id uuid, subject jsonb)`,
-      [this.clock.now().toISOString(), JSON.stringify(rows)]);
+      [this.clock.now().toISOString(), JSON.stringify(rows)],
+    );
     await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
   }
 
@@ -93,8 +99,11 @@ export class Outbox implements DomainEventSink {
    */
   async expand(root: EntityManager, limit: number): Promise<number> {
     return root.fork().transactional(async (em) => {
-      const rows = await sql<ChangeRow[]>(em as EntityManager,
-        `select id, type, channel_id, subject, created_at from webhook_change order by id limit ? for update skip locked`, [limit]);
+      const rows = await sql<ChangeRow[]>(
+        em as EntityManager,
+        `select id, type, channel_id, subject, created_at from webhook_change order by id limit ? for update skip locked`,
+        [limit],
+      );
       if (rows.length === 0) return 0;
       const byAudience = new Map<string, { audience: Audience; envelopes: Envelope[] }>();
       for (const row of rows) {
@@ -102,7 +111,12 @@ export class Outbox implements DomainEventSink {
         const audience: Audience = row.channel_id ? { kind: 'channel', channelId: row.channel_id } : { kind: 'partners' };
         const key = row.channel_id ?? 'partners';
         const group = byAudience.get(key) ?? { audience, envelopes: [] };
-        group.envelopes.push(...this.envelopes(await this.payloads.build(em as EntityManager, [typeof row.subject === 'string' ? JSON.parse(row.subject) as DomainEvent : row.subject], at), at));
+        group.envelopes.push(
+          ...this.envelopes(
+            await this.payloads.build(em as EntityManager, [typeof row.subject === 'string' ? (JSON.parse(row.subject) as DomainEvent) : row.subject], at),
+            at,
+          ),
+        );
         byAudience.set(key, group);
       }
       for (const { audience, envelopes } of byAudience.values()) await this.insert(em as EntityManager, envelopes, audience);
@@ -133,16 +147,21 @@ export class Outbox implements DomainEventSink {
     if (envelopes.length === 0) return;
     // The payload is kept as the exact text sent (every attempt and replay carries the same bytes).
     const rows = envelopes.map((e) => ({ id: e.id, type: e.event, payload: JSON.stringify(e), created_at: e.created_at }));
-    const [target, targetParams]: [string, unknown[]] = audience.kind === 'partners' ? ['x.type = any(e.events) and e.partner_id is not null', []]
-      : audience.kind === 'channel' ? ['x.type = any(e.events) and e.channel_id = ?', [audience.channelId]]
-      : ['e.id = ?', [audience.endpointId]];
-    await bulkSql(em,
+    const [target, targetParams]: [string, unknown[]] =
+      audience.kind === 'partners'
+        ? ['x.type = any(e.events) and e.partner_id is not null', []]
+        : audience.kind === 'channel'
+          ? ['x.type = any(e.events) and e.channel_id = ?', [audience.channelId]]
+          : ['e.id = ?', [audience.endpointId]];
+    await bulkSql(
+      em,
       `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id text, type text, payload text, created_at timestamptz)),
             ev as (insert into webhook_event (id, type, payload, created_at) select x.id, x.type, x.payload, x.created_at from x)
        insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
        select gen_random_uuid(), x.id, e.id, 'pending', 0, now(), now()
          from x join webhook_endpoint e on ${target}
         where e.enabled`,
-      [JSON.stringify(rows), ...targetParams]);
+      [JSON.stringify(rows), ...targetParams],
+    );
   }
 }

@@ -8,8 +8,7 @@ const hex = (secret: string, data: string) => createHmac('sha256', secret).updat
 describe('sign', () => {
   it('matches the RFC 4231 HMAC-SHA256 test vector (key "Jefe")', () => {
     // RFC 4231, test case 2: an answer computed by no code of ours.
-    expect(sign('Jefe', 'what do ya want for nothing?', 0).signature)
-      .toBe('sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(sign('Jefe', 'what do ya want for nothing?', 0).signature).toBe('sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
   });
 
   it('signs the raw body, and "{timestamp}.{body}", with the secret as node:crypto computes it', () => {
@@ -24,8 +23,13 @@ describe('sign', () => {
 
   it('names the headers as the Events table does', () => {
     expect(HEADER).toEqual({
-      event: 'X-SVC-Event', delivery: 'X-SVC-Delivery', timestamp: 'X-SVC-Timestamp', attempt: 'X-SVC-Attempt',
-      signature: 'X-SVC-Signature', signatureTimestamped: 'X-SVC-Signature-Timestamped', replayOf: 'X-SVC-Replay-Of',
+      event: 'X-SVC-Event',
+      delivery: 'X-SVC-Delivery',
+      timestamp: 'X-SVC-Timestamp',
+      attempt: 'X-SVC-Attempt',
+      signature: 'X-SVC-Signature',
+      signatureTimestamped: 'X-SVC-Signature-Timestamped',
+      replayOf: 'X-SVC-Replay-Of',
     });
   });
 });

@@ -10,7 +10,9 @@ describe('examples/standard-webhooks-receiver.js', () => {
   const body = JSON.stringify({ id: 'evt_01JD0000000000000000000000', event: 'ping', created_at: '2026-06-15T12:00:00+00:00', data: { a: 'ä' } });
   const now = Math.floor(Date.now() / 1000);
   const headers = (secrets: string[], ts = now, raw = body) => ({
-    'webhook-id': 'evt_01JD0000000000000000000000', 'webhook-timestamp': String(ts), 'webhook-signature': signStandard(secrets, 'evt_01JD0000000000000000000000', ts, raw),
+    'webhook-id': 'evt_01JD0000000000000000000000',
+    'webhook-timestamp': String(ts),
+    'webhook-signature': signStandard(secrets, 'evt_01JD0000000000000000000000', ts, raw),
   });
 
   it('accepts a delivery signed by the service, with a new secret as printed and with an older base64url one', () => {

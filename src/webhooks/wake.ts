@@ -10,7 +10,9 @@ import { WAKE_CHANNEL } from './outbox';
  */
 export async function createWakeSource(opts: { url: string; embedded: EmbeddedPostgres | null; logger: Logger }): Promise<WakeSource> {
   const listeners: (() => void)[] = [];
-  const fire = () => listeners.forEach((l) => l());
+  const fire = () => {
+    for (const l of listeners) l();
+  };
   if (opts.embedded) {
     const unlisten = await opts.embedded.listen(WAKE_CHANNEL, fire);
     return { onWake: (l) => listeners.push(l), close: unlisten };

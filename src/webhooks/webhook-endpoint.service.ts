@@ -35,7 +35,9 @@ export function signingSecret(endpoint: Pick<WebhookEndpoint, 'secret' | 'nextSe
  * the old one and the new one (a receiver may already hold either); otherwise the one that signs.
  */
 export function activeSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'nextSecret' | 'nextSecretFrom'>, now: Date): string[] {
-  return endpoint.nextSecret && endpoint.nextSecretFrom && endpoint.nextSecretFrom > now ? [endpoint.secret, endpoint.nextSecret] : [signingSecret(endpoint, now)];
+  return endpoint.nextSecret && endpoint.nextSecretFrom && endpoint.nextSecretFrom > now
+    ? [endpoint.secret, endpoint.nextSecret]
+    : [signingSecret(endpoint, now)];
 }
 
 export function validateEvents(events: string[], allowed: readonly string[]): string[] {
@@ -49,9 +51,17 @@ export function validateEvents(events: string[], allowed: readonly string[]): st
 
 /** Webhook endpoints: registered, rotated and disabled by the operator (partners). */
 export class WebhookEndpointService {
-  constructor(private readonly uow: UnitOfWork, private readonly clock: Clock, private readonly policy: TargetPolicy) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly policy: TargetPolicy,
+  ) {}
 
-  async register(actor: Actor, input: { partnerSlug: string; url: string; events: string[] }, tx?: EntityManager): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async register(
+    actor: Actor,
+    input: { partnerSlug: string; url: string; events: string[] },
+    tx?: EntityManager,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const url = (await checkEndpointTarget(input.url, this.policy)).toString();
     const events = validateEvents(input.events, PARTNER_EVENTS);
     return this.uow.run(tx, async (em, changed) => {
@@ -88,7 +98,7 @@ export class WebhookEndpointService {
     return this.uow.run(tx, async (em, changed) => {
       const endpoint = await this.byId(em, id);
       endpoint.enabled = enabled;
-      endpoint.disabledReason = enabled ? null : reason ?? 'disabled by the operator';
+      endpoint.disabledReason = enabled ? null : (reason ?? 'disabled by the operator');
       // Re-enabled: a fresh start (health, endpoint-health.ts), and its waiting deliveries resume.
       endpoint.disabledAt = enabled ? null : this.clock.now();
       if (enabled) endpoint.failingSince = null;

@@ -30,7 +30,11 @@ const endOfDay = (date: string | null) => (date ? `${date}T23:59:59.000Z` : null
  * minor is ever sent: events whose subject is a minor produce no payload at all.
  */
 export class WebhookPayloads {
-  constructor(private readonly clock: Clock, private readonly publicUrl: string, private readonly ingestServerUrl: string) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+    private readonly ingestServerUrl: string,
+  ) {}
 
   /** The payloads of `events`, which happened at `at` (the time of the change, for `suspended_at` and the like). */
   async build(em: EntityManager, events: DomainEvent[], at: Date = this.clock.now()): Promise<Payload[]> {
@@ -45,24 +49,48 @@ export class WebhookPayloads {
     switch (event.type) {
       case 'licence.issued':
       case 'licence.suspended': {
-        const [row] = await sql<LicenceRow[]>(em,
+        const [row] = await sql<LicenceRow[]>(
+          em,
           `${PARAMS_CTE} select l.licence_no, l.valid_until::text as valid_until, l.verified_at, ${fighterColumns()}
              from p cross join licence l join fighter f on f.id = l.fighter_id ${fighterJoins()} where l.id = ?`,
-          [...params, event.licenceId]);
+          [...params, event.licenceId],
+        );
         if (!row || row.f_minor) return [];
         const fighter = { slug: row.f_slug, name: row.f_name, country: row.c_slug, fighter_code: row.f_fighter_code, licence_no: row.licence_no };
         const url = this.fighterUrl(row.f_slug);
         if (event.type === 'licence.suspended') {
-          return [{ type: event.type, data: { fighter, status: row.f_status as FighterSummaryBody['status'], licence_status: row.f_licence_status as FighterSummaryBody['licence_status'], suspended_at: iso(at), url } }];
+          return [
+            {
+              type: event.type,
+              data: {
+                fighter,
+                status: row.f_status as FighterSummaryBody['status'],
+                licence_status: row.f_licence_status as FighterSummaryBody['licence_status'],
+                suspended_at: iso(at),
+                url,
+              },
+            },
+          ];
         }
-        return [{ type: event.type, data: {
-          fighter, division: presentDivision(row), status: row.f_status as FighterSummaryBody['status'], licence_status: row.f_licence_status as FighterSummaryBody['licence_status'],
-          issued_at: iso(row.verified_at ?? at), valid_until: endOfDay(row.valid_until), url,
-        } }];
+        return [
+          {
+            type: event.type,
+            data: {
+              fighter,
+              division: presentDivision(row),
+              status: row.f_status as FighterSummaryBody['status'],
+              licence_status: row.f_licence_status as FighterSummaryBody['licence_status'],
+              issued_at: iso(row.verified_at ?? at),
+              valid_until: endOfDay(row.valid_until),
+              url,
+            },
+          },
+        ];
       }
       case 'event.sanctioned': {
-        const [row] = await sql<(EventRow & { sanctioned_at: Date })[]>(em,
-          `select ${eventColumns()}, e.sanctioned_at from event e where e.id = ?`, [event.eventId]);
+        const [row] = await sql<(EventRow & { sanctioned_at: Date })[]>(em, `select ${eventColumns()}, e.sanctioned_at from event e where e.id = ?`, [
+          event.eventId,
+        ]);
         return row ? [{ type: event.type, data: { ...presentEvent(row, this.publicUrl), sanctioned_at: iso(row.sanctioned_at) } }] : [];
       }
       case 'result.verified': {
@@ -73,23 +101,39 @@ export class WebhookPayloads {
       case 'broadcast.live':
       case 'broadcast.ended':
       case 'replay.ready': {
-        const [row] = await sql<BroadcastRecordRow[]>(em,
-          `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [event.broadcastId]);
+        const [row] = await sql<BroadcastRecordRow[]>(
+          em,
+          `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`,
+          [event.broadcastId],
+        );
         return row ? [{ type: event.type, data: { broadcast: presentBroadcast(recordOf(row), this.ingestServerUrl) } }] : [];
       }
       case 'ranking.published': {
         if (event.changes.length === 0) return [];
-        const rows = await sql<(FighterRow & { division_label: string })[]>(em,
+        const rows = await sql<(FighterRow & { division_label: string })[]>(
+          em,
           `${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.id = any(?::uuid[])`,
-          [...params, `{${event.changes.map((c) => c.fighterId).join(',')}}`]);
+          [...params, `{${event.changes.map((c) => c.fighterId).join(',')}}`],
+        );
         const byId = new Map(rows.filter((r) => !r.f_minor).map((r) => [r.f_id, r]));
-        return event.changes.filter((c) => byId.has(c.fighterId)).map((c) => {
-          const row = byId.get(c.fighterId)!;
-          return { type: event.type, data: {
-            fighter: presentFighterSummary(row), division: presentDivision(row), as_of: event.asOf,
-            rank: c.rank, previous_rank: c.previousRank, movement: c.movement, points: c.points, url: this.fighterUrl(row.f_slug),
-          } };
-        });
+        return event.changes
+          .filter((c) => byId.has(c.fighterId))
+          .map((c) => {
+            const row = byId.get(c.fighterId)!;
+            return {
+              type: event.type,
+              data: {
+                fighter: presentFighterSummary(row),
+                division: presentDivision(row),
+                as_of: event.asOf,
+                rank: c.rank,
+                previous_rank: c.previousRank,
+                movement: c.movement,
+                points: c.points,
+                url: this.fighterUrl(row.f_slug),
+              },
+            };
+          });
       }
     }
   }

@@ -20,7 +20,10 @@ const EXCERPT_BYTES = 4096;
 export class WebhookSender {
   private readonly agent: Agent;
 
-  constructor(private readonly policy: TargetPolicy, private readonly timeoutMs: number) {
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly timeoutMs: number,
+  ) {
     this.agent = new Agent({
       connect: { lookup: guardedLookup(policy), timeout: timeoutMs },
       headersTimeout: timeoutMs,
@@ -41,15 +44,22 @@ export class WebhookSender {
         return { statusCode: null, error: TARGET_REFUSED, durationMs: elapsed(), excerpt: null };
       }
       const res = await request(url, {
-        method: 'POST', headers, body, dispatcher: this.agent, signal: AbortSignal.timeout(this.timeoutMs),
+        method: 'POST',
+        headers,
+        body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
       const excerpt = await readExcerpt(res.body);
       return { statusCode: res.statusCode, error: null, durationMs: elapsed(), excerpt };
     } catch (err) {
       const e = err as Error & { code?: string; cause?: { code?: string } };
-      const message = e.code === 'ETARGET' || e.cause?.code === 'ETARGET' ? TARGET_REFUSED : e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
-        ? `timed out after ${this.timeoutMs} ms`
-        : `${e.code ? `${e.code}: ` : ''}${e.message}`;
+      const message =
+        e.code === 'ETARGET' || e.cause?.code === 'ETARGET'
+          ? TARGET_REFUSED
+          : e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
+            ? `timed out after ${this.timeoutMs} ms`
+            : `${e.code ? `${e.code}: ` : ''}${e.message}`;
       return { statusCode: null, error: message.slice(0, 500), durationMs: elapsed(), excerpt: null };
     }
   }

@@ -21,8 +21,17 @@ const str = (description: string, extra: Json = {}) => ({ type: 'string', descri
 
 export const DELIVERY_HEADERS: Json = {
   type: 'object',
-  required: [HEADER.event, HEADER.delivery, HEADER.timestamp, HEADER.attempt, HEADER.signature, HEADER.signatureTimestamped,
-    STANDARD_HEADER.id, STANDARD_HEADER.timestamp, STANDARD_HEADER.signature],
+  required: [
+    HEADER.event,
+    HEADER.delivery,
+    HEADER.timestamp,
+    HEADER.attempt,
+    HEADER.signature,
+    HEADER.signatureTimestamped,
+    STANDARD_HEADER.id,
+    STANDARD_HEADER.timestamp,
+    STANDARD_HEADER.signature,
+  ],
   properties: {
     [HEADER.event]: str('The event name.'),
     [HEADER.delivery]: str('The delivery id, the same for every attempt of it.', { format: 'uuid' }),
@@ -60,11 +69,15 @@ function tidy(node: unknown): unknown {
 const messageKey = (name: string) => name.replace(/\./g, '_');
 const channelOf: Record<Audience, { key: string; title: string; description: string; tag: string }> = {
   partner: {
-    key: 'partnerEndpoint', tag: 'Partner events', title: "A partner's endpoint",
+    key: 'partnerEndpoint',
+    tag: 'Partner events',
+    title: "A partner's endpoint",
     description: 'An https URL the operator registered for a partner (`webhooks:register`), with the events it receives.',
   },
   channel: {
-    key: 'channelEndpoint', tag: 'Channel events', title: "A channel's endpoint",
+    key: 'channelEndpoint',
+    tag: 'Channel events',
+    title: "A channel's endpoint",
     description: 'An https URL a channel owner or manager registered in the studio, with the events it receives.',
   },
 };
@@ -86,18 +99,27 @@ export function renderWebhooksAsyncApiDocument(): Json {
     const c = channelOf[audience];
     const names = WEBHOOK_EVENTS.filter((n) => EVENT_CATALOG[n].audience === audience);
     channels[c.key] = {
-      address: null, title: c.title, description: c.description,
+      address: null,
+      title: c.title,
+      description: c.description,
       messages: Object.fromEntries(names.map((n) => [messageKey(n), { $ref: `#/components/messages/${messageKey(n)}` }])),
     };
     operations[`send${c.key[0].toUpperCase()}${c.key.slice(1)}Events`] = {
-      action: 'send', title: `Deliveries to ${c.title.toLowerCase()}`, channel: { $ref: `#/channels/${c.key}` },
+      action: 'send',
+      title: `Deliveries to ${c.title.toLowerCase()}`,
+      channel: { $ref: `#/channels/${c.key}` },
       messages: names.map((n) => ({ $ref: `#/channels/${c.key}/messages/${messageKey(n)}` })),
     };
     for (const n of names) {
       messages[messageKey(n)] = {
-        name: n, title: n, summary: EVENT_CATALOG[n].summary,
-        ...('description' in EVENT_CATALOG[n] ? { description: EVENT_CATALOG[n].description } : {}), contentType: 'application/json', tags: [{ name: c.tag }],
-        headers: { $ref: '#/components/schemas/DeliveryHeaders' }, payload: tidied[`payload:${n}`],
+        name: n,
+        title: n,
+        summary: EVENT_CATALOG[n].summary,
+        ...('description' in EVENT_CATALOG[n] ? { description: EVENT_CATALOG[n].description } : {}),
+        contentType: 'application/json',
+        tags: [{ name: c.tag }],
+        headers: { $ref: '#/components/schemas/DeliveryHeaders' },
+        payload: tidied[`payload:${n}`],
       };
     }
   }
@@ -106,9 +128,10 @@ export function renderWebhooksAsyncApiDocument(): Json {
     info: {
       title: 'Webhooks',
       version: '1.0.0',
-      description: 'Partners receive the partner events at the endpoints the operator registers for them; channels receive the channel events at '
-        + 'the endpoints they manage in the studio. Each is a JSON `POST` of `{id, event, created_at, data}`, signed twice: with the '
-        + '`X-SVC-*` headers and with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+      description:
+        'Partners receive the partner events at the endpoints the operator registers for them; channels receive the channel events at ' +
+        'the endpoints they manage in the studio. Each is a JSON `POST` of `{id, event, created_at, data}`, signed twice: with the ' +
+        '`X-SVC-*` headers and with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
     },
     defaultContentType: 'application/json',
     channels,
@@ -124,7 +147,9 @@ const EVENTS_END = '<!-- events:end -->';
 export function renderEventsTable(): string {
   const rows = WEBHOOK_EVENTS.map((n) => {
     const e: { audience: Audience; summary: string; description?: string } = EVENT_CATALOG[n];
-    const fields = Object.keys((EVENT_CATALOG[n].data as z.ZodObject).shape).map((f) => `\`${f}\``).join(', ');
+    const fields = Object.keys((EVENT_CATALOG[n].data as z.ZodObject).shape)
+      .map((f) => `\`${f}\``)
+      .join(', ');
     return `| \`${n}\` | ${e.audience} | ${[e.summary, e.description].filter(Boolean).join(' ')} | ${fields} |`;
   });
   return ['| event | audience | when | `data` fields |', '| --- | --- | --- | --- |', ...rows].join('\n');

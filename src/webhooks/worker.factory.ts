@@ -21,7 +21,10 @@ export interface DeliveryWorkerDeps {
 }
 
 /** A delivery worker on the service's database, woken by NOTIFY, polling as a safety net. */
-export async function createDeliveryWorker(c: DeliveryWorkerDeps, db: Pick<Database, 'url' | 'embedded'>): Promise<{ worker: DeliveryWorker; close(): Promise<void> }> {
+export async function createDeliveryWorker(
+  c: DeliveryWorkerDeps,
+  db: Pick<Database, 'url' | 'embedded'>,
+): Promise<{ worker: DeliveryWorker; close(): Promise<void> }> {
   const w = c.config.webhooks;
   const sender = new WebhookSender({ allowInsecure: w.allowInsecure, allowPrivate: w.allowPrivate }, w.timeoutMs);
   const wake = await createWakeSource({ url: db.url, embedded: db.embedded, logger: c.logger }).catch((err) => {
@@ -32,13 +35,20 @@ export async function createDeliveryWorker(c: DeliveryWorkerDeps, db: Pick<Datab
     () => c.orm.em.getConnection('write'),
     sender,
     {
-      schedule: w.schedule, leaseMs: w.leaseMs, batchSize: w.batchSize, pollMs: w.pollMs,
-      maxInFlight: w.maxInFlight, endpointConcurrency: w.endpointConcurrency, expandBatch: w.expandBatch,
+      schedule: w.schedule,
+      leaseMs: w.leaseMs,
+      batchSize: w.batchSize,
+      pollMs: w.pollMs,
+      maxInFlight: w.maxInFlight,
+      endpointConcurrency: w.endpointConcurrency,
+      expandBatch: w.expandBatch,
     },
     c.logger,
     wake,
     c.metrics.webhooks,
-    coalescedAnnouncer(c.orm.em, 'studio', (err) => c.logger.warn({ err: (err as Error).message }, 'could not announce a delivery change; other instances see it with the next one')),
+    coalescedAnnouncer(c.orm.em, 'studio', (err) =>
+      c.logger.warn({ err: (err as Error).message }, 'could not announce a delivery change; other instances see it with the next one'),
+    ),
     { expand: (limit) => c.outbox.expand(c.orm.em as never, limit) },
     () => c.clock.now(),
   );

@@ -17,11 +17,15 @@ beforeEach(() => {
   // Today's documents as both the released and the current ones: only the test's edit differs.
   cpSync(join(ROOT, 'schema'), join(copy, 'schema'), { recursive: true });
   for (const file of ['openapi.json', 'openapi-tv.json', 'studio.graphql']) cpSync(join(copy, 'schema', file), join(copy, 'schema', 'released', file));
-  writeFileSync(join(copy, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-11-01\n\n### Removed\n- `GET /api/v1/me`\n- `StudioChannel.name`\n');
+  writeFileSync(
+    join(copy, 'CHANGELOG.md'),
+    '# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-11-01\n\n### Removed\n- `GET /api/v1/me`\n- `StudioChannel.name`\n',
+  );
 });
 afterEach(() => rmSync(copy, { recursive: true, force: true }));
 
-const gate = (root: string) => spawnSync(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'scripts/change-gate.ts'), '--root', root], { cwd: ROOT, encoding: 'utf8' });
+const gate = (root: string) =>
+  spawnSync(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'scripts/change-gate.ts'), '--root', root], { cwd: ROOT, encoding: 'utf8' });
 
 function unrelease(text: string) {
   const file = join(copy, 'CHANGELOG.md');
@@ -42,7 +46,7 @@ test('a removed partner operation fails the gate (exit 1, saying what to name) u
   expect(failed.status).toBe(1);
   expect(failed.stdout).toContain('UNNAMED partner API: GET /api/v1/me: api-path-removed');
   expect(failed.stdout).toContain('name one of `GET /api/v1/me`');
-  unrelease('### Removed\n- `GET /api/v1/me`: use the key\'s own records.');
+  unrelease("### Removed\n- `GET /api/v1/me`: use the key's own records.");
   const passed = gate(copy);
   expect(passed.status).toBe(0);
   expect(passed.stdout).toContain('named   partner API: GET /api/v1/me');
@@ -51,11 +55,14 @@ test('a removed partner operation fails the gate (exit 1, saying what to name) u
 test('a removed GraphQL field fails the gate until its coordinate (or its type) is named; an older release naming it does not count', async () => {
   const file = join(copy, 'schema', 'studio.graphql');
   const sdl = visit(parse(readFileSync(file, 'utf8')), {
-    ObjectTypeDefinition: (node) => (node.name.value === 'StudioChannel' ? { ...node, fields: node.fields?.filter((f) => f.name.value !== 'name') } : undefined),
+    ObjectTypeDefinition: (node) =>
+      node.name.value === 'StudioChannel' ? { ...node, fields: node.fields?.filter((f) => f.name.value !== 'name') } : undefined,
   });
   writeFileSync(file, print(sdl));
   const changes = await runGate(copy);
-  expect(changes.filter((c) => c.level === 'breaking')).toEqual([expect.objectContaining({ surface: 'studio GraphQL', id: 'FIELD_REMOVED', names: ['StudioChannel', 'StudioChannel.name'], named: false })]);
+  expect(changes.filter((c) => c.level === 'breaking')).toEqual([
+    expect.objectContaining({ surface: 'studio GraphQL', id: 'FIELD_REMOVED', names: ['StudioChannel', 'StudioChannel.name'], named: false }),
+  ]);
   unrelease('### Removed\n- `StudioChannel` loses its name.');
   expect(report(await runGate(copy)).failed).toBe(false);
 });
@@ -65,7 +72,7 @@ test('only backticked names in the Unreleased section count', () => {
   expect([...unreleasedNames('# C\n\n## [1.0.0]\n- `Old`\n')]).toEqual([]);
 });
 
-test('--release copies today\'s documents over the released ones', () => {
+test("--release copies today's documents over the released ones", () => {
   writeFileSync(join(copy, 'schema', 'released', 'openapi.json'), '{}');
   execFileSync(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'scripts/change-gate.ts'), '--root', copy, '--release'], { cwd: ROOT });
   expect(readFileSync(join(copy, 'schema', 'released', 'openapi.json'), 'utf8')).toBe(readFileSync(join(copy, 'schema', 'openapi.json'), 'utf8'));

@@ -29,7 +29,10 @@ const run = (bin: string, args: string[]) => execFileSync(join(BIN, bin), args, 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'clients-'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  for (const [name, file] of [['partner', 'openapi.json'], ['tv', 'openapi-tv.json']]) {
+  for (const [name, file] of [
+    ['partner', 'openapi.json'],
+    ['tv', 'openapi-tv.json'],
+  ]) {
     run('openapi-typescript', [`schema/${file}`, '-o', join(dir, `${name}.d.ts`)]);
     run('openapi-ts', ['-i', `./schema/${file}`, '-o', join(dir, `hey-${name}`)]);
   }
@@ -47,9 +50,22 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('clients generated from the documents with the tools\' defaults', () => {
+describe("clients generated from the documents with the tools' defaults", () => {
   it('compile a program of three partner calls and a TV create under strict', () => {
-    const tsc = () => run('tsc', ['--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', '--outDir', join(dir, 'out'), join(dir, 'program.ts')]);
+    const tsc = () =>
+      run('tsc', [
+        '--strict',
+        '--target',
+        'es2022',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        '--outDir',
+        join(dir, 'out'),
+        join(dir, 'program.ts'),
+      ]);
     expect(tsc).not.toThrow();
   });
 
@@ -63,7 +79,7 @@ describe('clients generated from the documents with the tools\' defaults', () =>
     }
   });
 
-  it('pass redocly\'s recommended lint (no overlapping oneOf branches)', () => {
+  it("pass redocly's recommended lint (no overlapping oneOf branches)", () => {
     const out = run('redocly', ['lint', 'schema/openapi.json', 'schema/openapi-tv.json', '--format', 'summary']);
     expect(out).not.toMatch(/warning|error/i);
   });

@@ -26,9 +26,15 @@ const inTx = <T>(fn: (em: EntityManager) => Promise<T>) => db.orm.em.fork().tran
 describe('copyRows (COPY ... TO STDOUT on the transaction)', () => {
   it('hands over every row as text, NULL as null, whatever characters the values hold', async () => {
     const rows: CopyRow[] = [];
-    const n = await inTx((em) => copyRows(em,
-      `select * from (values (1, 'plain', 1.5::float8, true), (2, E'tab\\there, new\\nline, back\\\\slash, cr\\r', null, false),
-                             (3, 'Zoë Ñandú 🥊', 0.1::float8 + 0.2::float8, null)) as v(n, s, x, b) order by n`, [], (r) => rows.push(r)));
+    const n = await inTx((em) =>
+      copyRows(
+        em,
+        `select * from (values (1, 'plain', 1.5::float8, true), (2, E'tab\\there, new\\nline, back\\\\slash, cr\\r', null, false),
+                             (3, 'Zoë Ñandú 🥊', 0.1::float8 + 0.2::float8, null)) as v(n, s, x, b) order by n`,
+        [],
+        (r) => rows.push(r),
+      ),
+    );
     expect(n).toBe(3);
     expect(rows).toEqual([
       ['1', 'plain', '1.5', 't'],
@@ -45,21 +51,25 @@ describe('copyRows (COPY ... TO STDOUT on the transaction)', () => {
     expect(rows).toEqual([['2026-03-01', "O'Brien"]]);
   });
 
-  it('sees the transaction\'s own writes, and leaves the transaction usable after a failing row handler', async () => {
-    await expect(inTx(async (em) => {
-      await sql(em, `create temporary table copy_probe (n int) on commit drop`);
-      await sql(em, `insert into copy_probe select generate_series(1, 5000)`);
-      let seen = 0;
-      await expect(copyRows(em, `select n from copy_probe order by n`, [], (r) => {
-        seen += 1;
-        if (r[0] === '10') throw new RangeError('row 10');
-      })).rejects.toThrow('row 10');
-      expect(seen).toBe(10);
-      return sql<{ n: number }[]>(em, `select count(*)::int as n from copy_probe`);
-    })).resolves.toEqual([{ n: 5000 }]);
+  it("sees the transaction's own writes, and leaves the transaction usable after a failing row handler", async () => {
+    await expect(
+      inTx(async (em) => {
+        await sql(em, `create temporary table copy_probe (n int) on commit drop`);
+        await sql(em, `insert into copy_probe select generate_series(1, 5000)`);
+        let seen = 0;
+        await expect(
+          copyRows(em, `select n from copy_probe order by n`, [], (r) => {
+            seen += 1;
+            if (r[0] === '10') throw new RangeError('row 10');
+          }),
+        ).rejects.toThrow('row 10');
+        expect(seen).toBe(10);
+        return sql<{ n: number }[]>(em, `select count(*)::int as n from copy_probe`);
+      }),
+    ).resolves.toEqual([{ n: 5000 }]);
   });
 
-  it('fails with the server\'s error, and the connection serves the next transaction', async () => {
+  it("fails with the server's error, and the connection serves the next transaction", async () => {
     await expect(inTx((em) => copyRows(em, `select 1 / (n - 2) from generate_series(1, 3) n`, [], () => undefined))).rejects.toThrow(/division by zero/);
     await expect(inTx((em) => sql(em, `select 1 as ok`))).resolves.toEqual([{ ok: 1 }]);
   });

@@ -22,7 +22,9 @@ describeWithCompose('docker-compose.yml', () => {
   });
 
   test('builds one image, used by every app service, each with a restart policy and a healthcheck', () => {
-    const config = JSON.parse(execFileSync('docker', ['compose', '-f', join(ROOT, 'docker-compose.yml'), 'config', '--format', 'json'], { cwd: ROOT, encoding: 'utf8' }));
+    const config = JSON.parse(
+      execFileSync('docker', ['compose', '-f', join(ROOT, 'docker-compose.yml'), 'config', '--format', 'json'], { cwd: ROOT, encoding: 'utf8' }),
+    );
     const services = config.services as Record<string, Record<string, any>>;
     expect(Object.values(services).filter((s) => s.build)).toHaveLength(1);
     for (const name of ['api1', 'api2', 'worker']) expect(services[name].image).toBe(services.api1.image);

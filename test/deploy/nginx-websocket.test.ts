@@ -20,7 +20,11 @@ function block(header: RegExp): string {
   throw new Error(`unbalanced block ${header}`);
 }
 
-const directives = (text: string) => text.split(';').map((d) => d.replace(/[{}]/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean);
+const directives = (text: string) =>
+  text
+    .split(';')
+    .map((d) => d.replace(/[{}]/g, ' ').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 
 describe('deploy/nginx.conf', () => {
   it('maps an Upgrade request to "Connection: upgrade" and anything else to no Connection header', () => {
@@ -30,13 +34,15 @@ describe('deploy/nginx.conf', () => {
 
   it('proxies /graphql with HTTP/1.1, the Upgrade and Connection headers and a read time-out above the 12 s ping', () => {
     const graphql = directives(block(/location = \/graphql \{/));
-    expect(graphql).toEqual(expect.arrayContaining([
-      'location = /graphql proxy_pass $api',
-      'proxy_http_version 1.1',
-      'proxy_set_header Upgrade $http_upgrade',
-      'proxy_set_header Connection $connection_upgrade',
-      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for',
-    ]));
+    expect(graphql).toEqual(
+      expect.arrayContaining([
+        'location = /graphql proxy_pass $api',
+        'proxy_http_version 1.1',
+        'proxy_set_header Upgrade $http_upgrade',
+        'proxy_set_header Connection $connection_upgrade',
+        'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for',
+      ]),
+    );
     const timeout = graphql.find((d) => d.startsWith('proxy_read_timeout '));
     expect(timeout).toBeDefined();
     expect(Number(/(\d+)s$/.exec(timeout!)?.[1])).toBeGreaterThan(12);

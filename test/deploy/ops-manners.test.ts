@@ -26,7 +26,10 @@ function healthcheck(): { options: string; command: string[] } {
 
 async function run(command: string[], port: number): Promise<number> {
   try {
-    await promisify(execFile)(command[0] === 'node' ? process.execPath : command[0], command.slice(1), { env: { ...process.env, PORT: String(port) }, timeout: 10_000 });
+    await promisify(execFile)(command[0] === 'node' ? process.execPath : command[0], command.slice(1), {
+      env: { ...process.env, PORT: String(port) },
+      timeout: 10_000,
+    });
     return 0;
   } catch (err) {
     return (err as { code: number }).code;
@@ -39,9 +42,11 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<Serv
   return server;
 }
 
-describe('the image\'s HEALTHCHECK', () => {
+describe("the image's HEALTHCHECK", () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
   afterAll(() => t?.close());
 
   it('is healthy when the service is ready, unhealthy while it seeds and when nothing answers', async () => {
@@ -69,7 +74,7 @@ test('the demo compose publishes its ports on 127.0.0.1 only', () => {
   const published = Object.entries(compose.services).flatMap(([name, s]) => (s.ports ?? []).map((p) => [name, p] as const));
   expect(published.length).toBeGreaterThan(0);
   for (const [name, port] of published) {
-    const hostIp = typeof port === 'string' ? port.split(':').length === 3 ? port.split(':')[0] : undefined : port.host_ip;
+    const hostIp = typeof port === 'string' ? (port.split(':').length === 3 ? port.split(':')[0] : undefined) : port.host_ip;
     expect([name, hostIp]).toEqual([name, '127.0.0.1']);
   }
 });

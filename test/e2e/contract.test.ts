@@ -38,7 +38,13 @@ afterAll(() => t?.close());
 beforeEach(() => t.limiterClock.advance(61_000));
 
 const doors = [
-  { name: 'partner', base: PARTNER_API_BASE, ops: PARTNER_OPERATIONS, key: () => KEYS.full, withoutScope: (scope: string) => (scope === 'rankings.read' ? noRankingsKey : KEYS.rankings) },
+  {
+    name: 'partner',
+    base: PARTNER_API_BASE,
+    ops: PARTNER_OPERATIONS,
+    key: () => KEYS.full,
+    withoutScope: (scope: string) => (scope === 'rankings.read' ? noRankingsKey : KEYS.rankings),
+  },
   { name: 'tv', base: TV_API_BASE, ops: TV_OPERATIONS, key: () => CK.rw, withoutScope: (scope: string) => (scope === 'read' ? noReadKey : CK.ro) },
 ];
 
@@ -47,7 +53,9 @@ const UNKNOWN: Record<string, string> = { number: 'LIC-ZZ-2000-000001' };
 
 /** A URL of the operation: its path parameters filled with values no subject has. */
 function urlOf(base: string, op: AnyOperation, query = ''): string {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (op.params?.[name]?.schema?.format === 'uuid' ? randomUUID() : UNKNOWN[name] ?? `no-such-${name}`));
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    op.params?.[name]?.schema?.format === 'uuid' ? randomUUID() : (UNKNOWN[name] ?? `no-such-${name}`),
+  );
   return `${base}${path}${query}`;
 }
 
@@ -78,16 +86,18 @@ describe.each(doors)('the $name door, from its declarations', ({ base, ops, key,
     expect([res.status, res.body.error]).toEqual([404, 'not_found']);
   });
 
-  const queried = ops.flatMap((op) => Object.keys((op.query ?? {}) as Record<string, QueryParam>).map((name) => [`${op.method} ${op.path} ?${name}`, op, name] as const));
+  const queried = ops.flatMap((op) =>
+    Object.keys((op.query ?? {}) as Record<string, QueryParam>).map((name) => [`${op.method} ${op.path} ?${name}`, op, name] as const),
+  );
   it.each(queried)('%s: 422 invalid_<name> when given twice', async (_, op, name) => {
     const res = await call(op, urlOf(base, op, `?${name}=1&${name}=2`), op.credential === 'none' ? undefined : key());
     expect([res.status, res.body.error]).toEqual([422, `invalid_${name}`]);
   });
 });
 
-describe('the partner door\'s limits, from its declarations', () => {
+describe("the partner door's limits, from its declarations", () => {
   const limited = PARTNER_OPERATIONS.filter((op) => op.limit === 'key');
-  it.each(limited.map((op) => [op.path, op]))('%s: 429 with Retry-After once the key\'s budget is spent', async (_, op) => {
+  it.each(limited.map((op) => [op.path, op]))("%s: 429 with Retry-After once the key's budget is spent", async (_, op) => {
     t.limiterClock.advance(61_000);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(op, urlOf(PARTNER_API_BASE, op), KEYS.low)).status);
@@ -102,7 +112,12 @@ describe('one pipeline', () => {
   it('authenticates a refused request once, before express and through it', async () => {
     const spy = jest.spyOn(t.c.keys, 'authenticate');
     try {
-      const cases: Array<[string, number]> = [['/api/v1/rankings?disc=kickboxing', 422], ['/api/v1/fighters?q=a', 422], ['/api/v1/fighters/nobody', 404], ['/api/v1/fighters/?q=a', 422]];
+      const cases: Array<[string, number]> = [
+        ['/api/v1/rankings?disc=kickboxing', 422],
+        ['/api/v1/fighters?q=a', 422],
+        ['/api/v1/fighters/nobody', 404],
+        ['/api/v1/fighters/?q=a', 422],
+      ];
       for (const [url, status] of cases) {
         spy.mockClear();
         const res = await request(t.app).get(url).set('Authorization', `Bearer ${KEYS.full}`);
@@ -118,7 +133,12 @@ describe('a deprecated operation', () => {
   const since = new Date('2026-06-01T00:00:00Z');
   const sunset = new Date('2027-06-01T00:00:00Z');
   // test-only: /me under an old path, marked deprecated in its declaration
-  const oldMe = defineOperation({ ...getKeyInfo, path: '/key-info', deprecated: { since, sunset, link: 'https://svc.test/docs#getKeyInfo' }, doc: { ...getKeyInfo.doc, operationId: 'getKeyInfoOld' } });
+  const oldMe = defineOperation({
+    ...getKeyInfo,
+    path: '/key-info',
+    deprecated: { since, sunset, link: 'https://svc.test/docs#getKeyInfo' },
+    doc: { ...getKeyInfo.doc, operationId: 'getKeyInfoOld' },
+  });
 
   it('answers Deprecation (RFC 9745) and Sunset (RFC 8594), refusals included, and is deprecated in its document', async () => {
     const { handler } = fastOnly(operationEntry([partnerDoor(partnerApiDeps(t.c), t.c.requestLog, [oldMe, getKeyInfo])]));

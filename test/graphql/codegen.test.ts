@@ -21,7 +21,7 @@ const doc = readFileSync(join(root, 'docs/studio-graphql.md'), 'utf8');
 
 /** Every operation on the docs page: the graphql blocks, and the queries the curl lines send. */
 function operationsOfTheDocs(): string[] {
-  const blocks = (lang: string) => [...doc.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+  const blocks = (lang: string) => [...doc.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]);
   const curlQueries = blocks('sh').flatMap((b) => [...b.matchAll(/-d '(\{.*?\})'/g)].map((m) => (JSON.parse(m[1]) as { query: string }).query));
   return [...blocks('graphql'), ...curlQueries];
 }
@@ -67,8 +67,15 @@ export async function tour(url: string, receiver: string) {
 
 const TSCONFIG = {
   compilerOptions: {
-    target: 'ES2022', module: 'commonjs', moduleResolution: 'node10', strict: true, esModuleInterop: true, skipLibCheck: true,
-    types: ['node'], outDir: 'out', rootDir: '.',
+    target: 'ES2022',
+    module: 'commonjs',
+    moduleResolution: 'node10',
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: ['node'],
+    outDir: 'out',
+    rootDir: '.',
   },
   include: ['gql/**/*.ts', 'ops-only.ts', 'schema-types.ts', 'operations.ts', 'program.ts'],
 };
@@ -93,7 +100,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'studio-codegen-'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   mkdirSync(join(dir, 'ops'));
-  operationsOfTheDocs().forEach((op, i) => writeFileSync(join(dir, 'ops', `docs-${i}.graphql`), op));
+  operationsOfTheDocs().forEach((op, i) => {
+    writeFileSync(join(dir, 'ops', `docs-${i}.graphql`), op);
+  });
   writeFileSync(join(dir, 'codegen.json'), JSON.stringify(CODEGEN));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
   writeFileSync(join(dir, 'program.ts'), PROGRAM);
@@ -110,10 +119,12 @@ afterAll(async () => {
 
 const run = (args: string[]) => spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
 
-describe('a typed client generated from the studio schema and the docs\' operations', () => {
+describe("a typed client generated from the studio schema and the docs' operations", () => {
   it('finds the operations the docs show', () => {
     const names = operationsOfTheDocs().flatMap((op) => [...op.matchAll(/^\s*(?:query|mutation) (\w+)/gm)].map((m) => m[1]));
-    expect(names).toEqual(expect.arrayContaining(['SignIn', 'Dashboard', 'CreateCiKey', 'ScheduleBroadcast', 'BroadcastsPage', 'CreateEndpoint', 'DeliveryLog', 'SignOut']));
+    expect(names).toEqual(
+      expect.arrayContaining(['SignIn', 'Dashboard', 'CreateCiKey', 'ScheduleBroadcast', 'BroadcastsPage', 'CreateEndpoint', 'DeliveryLog', 'SignOut']),
+    );
   });
 
   it('generates with the client preset and typescript-operations, and tsc compiles the code and a program using it', () => {
@@ -123,14 +134,18 @@ describe('a typed client generated from the studio schema and the docs\' operati
     expect({ status: tsc.status, out: tsc.stdout.trim() }).toEqual({ status: 0, out: '' });
   }, 120_000);
 
-  it('the program runs the docs\' operations against the server: enums in UPPER_CASE both ways, Relay paging', async () => {
+  it("the program runs the docs' operations against the server: enums in UPPER_CASE both ways, Relay paging", async () => {
     const { tour } = require(join(dir, 'out/program.js')) as { tour: (url: string, receiver: string) => Promise<Record<string, unknown>> };
     const { port } = server.address() as AddressInfo;
     const result = await tour(`http://127.0.0.1:${port}/graphql`, 'http://127.0.0.1:9/hooks');
     expect(result).toEqual({
-      plan: 'PRO', state: 'SCHEDULED', discipline: 'MUAY_THAI', streamKey: expect.stringMatching(/^sk_/),
+      plan: 'PRO',
+      state: 'SCHEDULED',
+      discipline: 'MUAY_THAI',
+      streamKey: expect.stringMatching(/^sk_/),
       tail: { edges: 2, hasNextPage: false, hasPreviousPage: true, startCursor: expect.any(String), endCursor: expect.any(String) },
-      events: ['BROADCAST_LIVE', 'PING'], listed: true,
+      events: ['BROADCAST_LIVE', 'PING'],
+      listed: true,
     });
   });
 });

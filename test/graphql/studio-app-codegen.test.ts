@@ -11,19 +11,25 @@ import { join } from 'node:path';
  */
 const ROOT = join(__dirname, '..', '..');
 
-it('studio/src/gql is what the code generator makes of the schema and the app\'s operations (npm run studio:codegen)', () => {
+it("studio/src/gql is what the code generator makes of the schema and the app's operations (npm run studio:codegen)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'studio-app-codegen-'));
   try {
     const config = JSON.parse(readFileSync(join(ROOT, 'studio', 'codegen.json'), 'utf8'));
-    const target = join(dir, 'gql') + '/';
+    const target = `${join(dir, 'gql')}/`;
     const generates = { [target]: config.generates['studio/src/gql/'] };
     writeFileSync(join(dir, 'codegen.json'), JSON.stringify({ ...config, generates }));
-    const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/@graphql-codegen/cli/cjs/bin.js'), '--config', join(dir, 'codegen.json'), '--silent'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/@graphql-codegen/cli/cjs/bin.js'), '--config', join(dir, 'codegen.json'), '--silent'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect({ status: run.status, out: run.status === 0 ? '' : `${run.stdout}${run.stderr}` }).toEqual({ status: 0, out: '' });
     const made = readdirSync(join(dir, 'gql')).sort();
     expect(readdirSync(join(ROOT, 'studio/src/gql')).sort()).toEqual(made);
     for (const file of made) {
-      expect({ file, content: readFileSync(join(ROOT, 'studio/src/gql', file), 'utf8') }).toEqual({ file, content: readFileSync(join(dir, 'gql', file), 'utf8') });
+      expect({ file, content: readFileSync(join(ROOT, 'studio/src/gql', file), 'utf8') }).toEqual({
+        file,
+        content: readFileSync(join(dir, 'gql', file), 'utf8'),
+      });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

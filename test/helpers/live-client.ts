@@ -98,15 +98,18 @@ export class LiveClient {
 
   subscribe<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Received<T> & { stop(): void } {
     const received = new Received<T>();
-    const stop = this.client.subscribe<T>({ query, variables }, {
-      next: (r) => received.push(r as Received<T>['results'][number]),
-      error: (err) => {
-        // a refused operation arrives as an error message: keep it as a result with errors
-        if (Array.isArray(err)) received.push({ errors: err as Received<T>['results'][number]['errors'] });
-        received.end(err);
+    const stop = this.client.subscribe<T>(
+      { query, variables },
+      {
+        next: (r) => received.push(r as Received<T>['results'][number]),
+        error: (err) => {
+          // a refused operation arrives as an error message: keep it as a result with errors
+          if (Array.isArray(err)) received.push({ errors: err as Received<T>['results'][number]['errors'] });
+          received.end(err);
+        },
+        complete: () => received.end(),
       },
-      complete: () => received.end(),
-    });
+    );
     return Object.assign(received, { stop });
   }
 

@@ -37,8 +37,7 @@ export function validateWithSchemaValidator(doc: unknown): { valid: boolean; err
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /** The methods a Path Item documents (its other keys are `summary`, `description`, ...). */
-export const methodsOf = (item: Record<string, unknown>): string[] =>
-  Object.keys(item).filter((key) => HTTP_METHODS.includes(key));
+export const methodsOf = (item: Record<string, unknown>): string[] => Object.keys(item).filter((key) => HTTP_METHODS.includes(key));
 
 export interface CheckedInDocument {
   build: () => Record<string, unknown>;

@@ -55,7 +55,14 @@ export function operationsOf(doc: Json): Operation[] {
       const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref(doc, p));
       const body = deref(doc, op.requestBody);
       const bodySchema = body?.content?.['application/json']?.schema;
-      out.push({ template, method, op, parameters, bodySchema: bodySchema ? deref(doc, bodySchema) : undefined, isPublic: Array.isArray(op.security) && op.security.length === 0 });
+      out.push({
+        template,
+        method,
+        op,
+        parameters,
+        bodySchema: bodySchema ? deref(doc, bodySchema) : undefined,
+        isPublic: Array.isArray(op.security) && op.security.length === 0,
+      });
     }
   }
   return out;
@@ -110,8 +117,35 @@ const UNICODE = ['é', 'Müller', 'ǅ', '𝕏', '😀', '\u202e', '\u200b', '\uf
 
 /** Strings that no schema of the documents accepts and that have broken servers before. */
 export const nastyString: Gen<string> = fc.oneof(
-  fc.constantFrom('', ' ', '  x  ', 'null', 'undefined', 'true', '0', '-1', 'NaN', 'Infinity', '1e309', '[]', '{}', '%', '%ZZ', '%00', '../..', '..%2f..',
-    "' or 1=1 --", '"; drop table fighter; --', '${jndi:ldap://x}', '<script>alert(1)</script>', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '  x  ',
+    'null',
+    'undefined',
+    'true',
+    '0',
+    '-1',
+    'NaN',
+    'Infinity',
+    '1e309',
+    '[]',
+    '{}',
+    '%',
+    '%ZZ',
+    '%00',
+    '../..',
+    '..%2f..',
+    "' or 1=1 --",
+    '"; drop table fighter; --',
+    '${jndi:ldap://x}',
+    '<script>alert(1)</script>',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+  ),
   fc.constantFrom(...CONTROL).map((c) => `a${c}b`),
   fc.constantFrom(...UNICODE),
   fc.string({ unit: 'binary', maxLength: 30 }),
@@ -136,18 +170,32 @@ export function validValue(doc: Json, schemaIn: any, real: unknown[] = []): Gen<
     choices.push(fc.array(validValue(doc, schema.items), { maxLength: Math.min(schema.maxItems ?? 5, 12), minLength: schema.minItems ?? 0 }));
   } else if (schema.type === 'string' || schema.type === undefined) {
     if (schema.format === 'date') {
-      choices.push(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+      choices.push(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      );
       // The edges of the storable range are valid dates.
       choices.push(fc.constantFrom('0001-01-01', '9999-12-31'));
     } else if (schema.format === 'date-time') {
-      choices.push(fc.date({ min: new Date('2027-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')));
-      choices.push(fc.tuple(fc.integer({ min: 2027, max: 2035 }), fc.integer({ min: -12, max: 14 })).map(([y, h]) => `${y}-03-04T20:30:00${h < 0 ? '-' : '+'}${String(Math.abs(h)).padStart(2, '0')}:00`));
+      choices.push(
+        fc
+          .date({ min: new Date('2027-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+          .map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')),
+      );
+      choices.push(
+        fc
+          .tuple(fc.integer({ min: 2027, max: 2035 }), fc.integer({ min: -12, max: 14 }))
+          .map(([y, h]) => `${y}-03-04T20:30:00${h < 0 ? '-' : '+'}${String(Math.abs(h)).padStart(2, '0')}:00`),
+      );
     } else if (schema.format === 'uuid') {
       choices.push(fc.uuid());
     } else if (typeof schema.pattern === 'string' && schema.format === undefined) {
       choices.push(fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0)));
     } else if (schema.format === undefined) {
-      choices.push(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 60), unit: 'grapheme-ascii' }).filter((s) => s.trim().length >= (schema.minLength ?? 0)));
+      choices.push(
+        fc
+          .string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 60), unit: 'grapheme-ascii' })
+          .filter((s) => s.trim().length >= (schema.minLength ?? 0)),
+      );
     }
   }
   const sampled = sample(schema, { quiet: true }, doc);
@@ -171,20 +219,61 @@ export function invalidValue(doc: Json, schemaIn: any): Gen<unknown> {
     );
   }
   if (typeof schema.maxLength === 'number') choices.push(fc.constant('x'.repeat(schema.maxLength + 1)), fc.constant('é'.repeat(schema.maxLength + 1)));
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) choices.push(fc.constant('x'.repeat(schema.minLength - 1)), fc.constant(' '.repeat(schema.minLength + 1)));
+  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    choices.push(fc.constant('x'.repeat(schema.minLength - 1)), fc.constant(' '.repeat(schema.minLength + 1)));
   if (Array.isArray(schema.enum)) {
     const e = schema.enum.filter((v: unknown) => typeof v === 'string') as string[];
-    if (e.length) choices.push(fc.constantFrom(...e).map((v) => v.toUpperCase()), fc.constantFrom(...e).map((v) => ` ${v}`), fc.constantFrom(...e).map((v) => `${v}\u0000`));
+    if (e.length)
+      choices.push(
+        fc.constantFrom(...e).map((v) => v.toUpperCase()),
+        fc.constantFrom(...e).map((v) => ` ${v}`),
+        fc.constantFrom(...e).map((v) => `${v}\u0000`),
+      );
   }
   if (schema.type === 'array') {
-    choices.push(fc.constant(Array.from({ length: (schema.maxItems ?? 10) + 1 }, (_, i) => `t${i}`)), fc.array(invalidValue(doc, schema.items), { minLength: 1, maxLength: 3 }));
+    choices.push(
+      fc.constant(Array.from({ length: (schema.maxItems ?? 10) + 1 }, (_, i) => `t${i}`)),
+      fc.array(invalidValue(doc, schema.items), { minLength: 1, maxLength: 3 }),
+    );
   }
   if (schema.format === 'date' || schema.format === 'date-time') {
-    choices.push(fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-06-15T25:00:00Z', '2026-06-15 10:00', '2026-06-15T10:00:00', '1999-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '2026-06-15T10:00:00+24:00'));
+    choices.push(
+      fc.constantFrom(
+        '2026-02-30',
+        '2026-13-01',
+        '0000-00-00',
+        '2026-06-15T25:00:00Z',
+        '2026-06-15 10:00',
+        '2026-06-15T10:00:00',
+        '1999-01-01T00:00:00Z',
+        '+275760-09-13T00:00:00Z',
+        '2026-06-15T10:00:00+24:00',
+      ),
+    );
     // Outside the storable range (src/domain/date-range.ts): year 0000 parses in JavaScript, PostgreSQL refuses it.
-    choices.push(fc.constantFrom('0000-01-01', '0000-12-31', '0000-01-01T00:00:00Z', '0000-12-31T23:59:59+00:00', '-000001-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '10000-01-01'));
+    choices.push(
+      fc.constantFrom(
+        '0000-01-01',
+        '0000-12-31',
+        '0000-01-01T00:00:00Z',
+        '0000-12-31T23:59:59+00:00',
+        '-000001-01-01T00:00:00Z',
+        '+010000-01-01T00:00:00Z',
+        '10000-01-01',
+      ),
+    );
   }
-  if (schema.format === 'uri') choices.push(fc.constantFrom('http://www.youtube.com/watch?v=x', 'https://', 'javascript:alert(1)', 'https://127.0.0.1/a.m3u8', `https://x.example/${'a'.repeat(3000)}.mp4`, 'https://exa mple.com/a.mp4'));
+  if (schema.format === 'uri')
+    choices.push(
+      fc.constantFrom(
+        'http://www.youtube.com/watch?v=x',
+        'https://',
+        'javascript:alert(1)',
+        'https://127.0.0.1/a.m3u8',
+        `https://x.example/${'a'.repeat(3000)}.mp4`,
+        'https://exa mple.com/a.mp4',
+      ),
+    );
   return fc.oneof(...choices);
 }
 
@@ -221,51 +310,110 @@ export function bodyOf(doc: Json, schemaIn: Json, opts: { limitBytes: number; va
     fc.record(Object.fromEntries(props.map(([name, p]) => [name, validValue(doc, p)])), { requiredKeys: required }) as Gen<Record<string, unknown>>,
     ...(opts.validOverrides ? [opts.validOverrides] : []),
   );
-  const asJson = (kind: string) => (v: unknown): BodyCase => ({ kind, raw: json(v), type: 'application/json' });
+  const asJson =
+    (kind: string) =>
+    (v: unknown): BodyCase => ({ kind, raw: json(v), type: 'application/json' });
   const withField = (base: Record<string, unknown>, name: string, value: unknown) => ({ ...base, [name]: value });
 
   const objectMutations: Gen<BodyCase>[] = [];
   if (required.length > 0) {
-    objectMutations.push(fc.tuple(validObject, fc.constantFrom(...required)).map(([o, drop]) => {
-      const { [drop]: _gone, ...rest } = o;
-      return asJson('missing-required')(rest);
-    }));
+    objectMutations.push(
+      fc.tuple(validObject, fc.constantFrom(...required)).map(([o, drop]) => {
+        const { [drop]: _gone, ...rest } = o;
+        return asJson('missing-required')(rest);
+      }),
+    );
   }
   if (props.length > 0) {
     objectMutations.push(
-      fc.tuple(validObject, fc.constantFrom(...props)).chain(([o, [name, p]]) => invalidValue(doc, p).map((bad) => asJson('invalid-field')(withField(o, name, bad)))),
+      fc
+        .tuple(validObject, fc.constantFrom(...props))
+        .chain(([o, [name, p]]) => invalidValue(doc, p).map((bad) => asJson('invalid-field')(withField(o, name, bad)))),
       fc.tuple(validObject, fc.constantFrom(...props.map(([n]) => n))).map(([o, name]) => asJson('null-field')(withField(o, name, null))),
     );
   }
   // Extra fields; __proto__ and constructor are spliced in as text (an object literal would set the prototype).
   objectMutations.push(
-    fc.tuple(validObject, fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'channel_id', 'state', 'slug', 'stream_key', 'Title', 'title ', '')).map(([o, key]) => {
-      const inner = json(o).slice(1, -1);
-      const extra = `${json(key)}:${key === '__proto__' || key === 'constructor' ? '{"polluted":true,"prototype":{"polluted":true}}' : '"x"'}`;
-      return { kind: 'extra-field', raw: `{${extra}${inner ? `,${inner}` : ''}}`, type: 'application/json' };
-    }),
+    fc
+      .tuple(validObject, fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'channel_id', 'state', 'slug', 'stream_key', 'Title', 'title ', ''))
+      .map(([o, key]) => {
+        const inner = json(o).slice(1, -1);
+        const extra = `${json(key)}:${key === '__proto__' || key === 'constructor' ? '{"polluted":true,"prototype":{"polluted":true}}' : '"x"'}`;
+        return { kind: 'extra-field', raw: `{${extra}${inner ? `,${inner}` : ''}}`, type: 'application/json' };
+      }),
     // the same field twice: JSON.parse keeps the last one
-    fc.tuple(validObject, fc.constantFrom(...props.map(([n]) => n))).map(([o, name]) => ({ kind: 'duplicate-field', raw: `{${json(name)}:1,${json(o).slice(1)}`, type: 'application/json' })),
+    fc
+      .tuple(validObject, fc.constantFrom(...props.map(([n]) => n)))
+      .map(([o, name]) => ({ kind: 'duplicate-field', raw: `{${json(name)}:1,${json(o).slice(1)}`, type: 'application/json' })),
   );
 
   // Sizes around the body limit: a long string field just under it, and over it.
   const firstString = props.find(([, p]) => deref(doc, p).type === 'string')?.[0] ?? 'title';
-  const sized = (bytes: number, kind: string) => validObject.map((o): BodyCase => {
-    const base = json(withField(o, firstString, ''));
-    return { kind, raw: json(withField(o, firstString, 'x'.repeat(Math.max(0, bytes - Buffer.byteLength(base))))), type: 'application/json' };
-  });
-  const sizes: Gen<BodyCase>[] = [sized(opts.limitBytes - 64, 'under-limit'), sized(opts.limitBytes + 1, 'over-limit'), sized(opts.limitBytes * 4, 'over-limit')];
+  const sized = (bytes: number, kind: string) =>
+    validObject.map((o): BodyCase => {
+      const base = json(withField(o, firstString, ''));
+      return { kind, raw: json(withField(o, firstString, 'x'.repeat(Math.max(0, bytes - Buffer.byteLength(base))))), type: 'application/json' };
+    });
+  const sizes: Gen<BodyCase>[] = [
+    sized(opts.limitBytes - 64, 'under-limit'),
+    sized(opts.limitBytes + 1, 'over-limit'),
+    sized(opts.limitBytes * 4, 'over-limit'),
+  ];
 
-  const notObjects: Gen<BodyCase> = fc.constantFrom('[]', '[{}]', '"text"', '42', 'null', 'true', '{}', '[null]').map((raw) => ({ kind: 'not-object', raw, type: 'application/json' }));
-  const malformed: Gen<BodyCase> = fc.oneof(
-    fc.constantFrom('', '{', '{"title":', '{"title":"a",}', "{'title':'a'}", 'nul', '{"a":1}{"b":2}', '\u0000', '{"title":"\\ud800"}', '{"title":"\\u0000"}', ' '.repeat(10), '\ufeff{}', 'NaN', '[1,2', '{"a":' + '['.repeat(5000)),
-    fc.string({ unit: 'binary', maxLength: 40 }),
-  ).map((raw) => ({ kind: 'malformed-json', raw, type: 'application/json' }));
-  const contentTypes: Gen<BodyCase> = fc.tuple(validObject, fc.constantFrom<string | undefined>(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/merge-patch+json', 'application/vnd.api+json', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', '*/*', 'json'))
+  const notObjects: Gen<BodyCase> = fc
+    .constantFrom('[]', '[{}]', '"text"', '42', 'null', 'true', '{}', '[null]')
+    .map((raw) => ({ kind: 'not-object', raw, type: 'application/json' }));
+  const malformed: Gen<BodyCase> = fc
+    .oneof(
+      fc.constantFrom(
+        '',
+        '{',
+        '{"title":',
+        '{"title":"a",}',
+        "{'title':'a'}",
+        'nul',
+        '{"a":1}{"b":2}',
+        '\u0000',
+        '{"title":"\\ud800"}',
+        '{"title":"\\u0000"}',
+        ' '.repeat(10),
+        '\ufeff{}',
+        'NaN',
+        '[1,2',
+        `{"a":${'['.repeat(5000)}`,
+      ),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    )
+    .map((raw) => ({ kind: 'malformed-json', raw, type: 'application/json' }));
+  const contentTypes: Gen<BodyCase> = fc
+    .tuple(
+      validObject,
+      fc.constantFrom<string | undefined>(
+        undefined,
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=latin1',
+        'application/json; charset=utf-16',
+        'application/merge-patch+json',
+        'application/vnd.api+json',
+        'APPLICATION/JSON',
+        'application/json; charset=utf-8',
+        'application/json;charset=UTF-8',
+        '*/*',
+        'json',
+      ),
+    )
     .map(([o, type]) => ({ kind: `content-type ${type ?? 'none'}`, raw: json(o), type }));
-  const encodings: Gen<BodyCase> = fc.tuple(validObject, fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown', 'identity', 'gzip, gzip'))
+  const encodings: Gen<BodyCase> = fc
+    .tuple(validObject, fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown', 'identity', 'gzip, gzip'))
     .map(([o, encoding]) => ({ kind: `content-encoding ${encoding}`, raw: json(o), type: 'application/json', encoding }));
-  const none: Gen<BodyCase> = fc.constantFrom<BodyCase>({ kind: 'no-body' }, { kind: 'no-body-json', type: 'application/json' }, { kind: 'empty-json', raw: '', type: 'application/json' });
+  const none: Gen<BodyCase> = fc.constantFrom<BodyCase>(
+    { kind: 'no-body' },
+    { kind: 'no-body-json', type: 'application/json' },
+    { kind: 'empty-json', raw: '', type: 'application/json' },
+  );
 
   return fc.oneof(
     { weight: 8, arbitrary: validObject.map(asJson('valid')) },
@@ -305,7 +453,8 @@ const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefi
  */
 export function queryOf(doc: Json, parameters: Json[], real: Record<string, unknown[]> = {}, presets: QueryPart[][] = []): Gen<QueryPart[]> {
   const query = parameters.filter((p) => p.in === 'query');
-  const valid: Gen<QueryPart[]> = fc.tuple(...query.map((p) => fc.option(validValue(doc, p.schema, real[p.name]), { freq: 2 })))
+  const valid: Gen<QueryPart[]> = fc
+    .tuple(...query.map((p) => fc.option(validValue(doc, p.schema, real[p.name]), { freq: 2 })))
     .map((values) => values.flatMap((v, i) => (v === null ? [] : [{ name: query[i].name, value: asText(v) }])));
   return fc.oneof(
     { weight: 3, arbitrary: presets.length > 0 ? fc.oneof(valid, fc.constantFrom(...presets)) : valid },
@@ -319,14 +468,43 @@ function fuzzedQuery(doc: Json, query: Json[], real: Record<string, unknown[]>):
       { weight: 5, arbitrary: fc.constant<QueryPart[]>([]) },
       { weight: 5, arbitrary: validValue(doc, p.schema, real[p.name]).map((v) => [{ name: p.name, value: asText(v) }]) },
       { weight: 3, arbitrary: invalidValue(doc, p.schema).map((v) => [{ name: p.name, value: asText(v) }]) },
-      { weight: 1, arbitrary: fc.tuple(validValue(doc, p.schema, real[p.name]), validValue(doc, p.schema, real[p.name])).map(([a, b]) => [{ name: p.name, value: asText(a) }, { name: p.name, value: asText(b) }]) },
-      { weight: 1, arbitrary: fc.constantFrom('%ZZ', '%', '%C3%28', '%00', '%E2%80%AE', 'a+b', '%2B1', '1%20', '', '%5B%5D').map((value) => [{ name: p.name, value, raw: true }]) },
-      { weight: 1, arbitrary: fc.constantFrom(`${p.name}[]`, `${p.name}[0]`, `${p.name}[a]`, p.name.toUpperCase(), ` ${p.name}`, `${p.name}.x`).map((name) => [{ name, value: '1' }]) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(validValue(doc, p.schema, real[p.name]), validValue(doc, p.schema, real[p.name])).map(([a, b]) => [
+          { name: p.name, value: asText(a) },
+          { name: p.name, value: asText(b) },
+        ]),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom('%ZZ', '%', '%C3%28', '%00', '%E2%80%AE', 'a+b', '%2B1', '1%20', '', '%5B%5D')
+          .map((value) => [{ name: p.name, value, raw: true }]),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(`${p.name}[]`, `${p.name}[0]`, `${p.name}[a]`, p.name.toUpperCase(), ` ${p.name}`, `${p.name}.x`)
+          .map((name) => [{ name, value: '1' }]),
+      },
     );
   const unknown: Gen<QueryPart[]> = fc.oneof(
     { weight: 6, arbitrary: fc.constant<QueryPart[]>([]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'foo', 'a[b]', '', 'sort', 'limit', 'offset'), fc.string({ maxLength: 10 })), nastyString), { minLength: 1, maxLength: 3 })
-      .map((xs) => xs.map(([name, value]) => ({ name, value }))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'foo', 'a[b]', '', 'sort', 'limit', 'offset'),
+              fc.string({ maxLength: 10 }),
+            ),
+            nastyString,
+          ),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((xs) => xs.map(([name, value]) => ({ name, value }))),
+    },
     { weight: 1, arbitrary: fc.constantFrom('&&', '=', '==1', 'a', '%ZZ=%ZZ', '__proto__[x]=1', '&page').map((name) => [{ name, value: '', raw: true }]) },
   );
   return fc.tuple(fc.tuple(...query.map(one)), unknown, fc.boolean()).map(([parts, extra, shuffle]) => {
@@ -344,13 +522,44 @@ function fuzzedQuery(doc: Json, query: Json[], real: Record<string, unknown[]>):
 export function pathSegment(doc: Json, param: Json, real: Gen<string>): Gen<string> {
   // dots too, so that "." and ".." stay segments instead of being resolved by the client
   const seg = (s: string) => encode(s).replace(/\./g, '%2E');
-  return fc.oneof(
-    { weight: 8, arbitrary: real.map(seg) },
-    { weight: 1, arbitrary: real.map((s) => seg(s.toUpperCase())) },
-    { weight: 1, arbitrary: real.map((s) => seg(` ${s} `)) },
-    { weight: 2, arbitrary: validValue(doc, param.schema).map((v) => seg(asText(v))) },
-    { weight: 3, arbitrary: nastyString.map(seg) },
-    { weight: 1, arbitrary: fc.constantFrom('%ZZ', '%', '%C3%28', '%FF', '%E0%A4%A', '%00', '%2F', 'a%2Fb', '%2E%2E', ';', 'a;b=c', ':', '@', '!', '$', "'", '(', '*', '+', ',', '=', '~', '-', '_', 'A%20B') },
-    { weight: 1, arbitrary: fc.integer({ min: 150, max: 6000 }).map((n) => 'a'.repeat(n)) },
-  ).filter((s) => s.length > 0);
+  return fc
+    .oneof(
+      { weight: 8, arbitrary: real.map(seg) },
+      { weight: 1, arbitrary: real.map((s) => seg(s.toUpperCase())) },
+      { weight: 1, arbitrary: real.map((s) => seg(` ${s} `)) },
+      { weight: 2, arbitrary: validValue(doc, param.schema).map((v) => seg(asText(v))) },
+      { weight: 3, arbitrary: nastyString.map(seg) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '%ZZ',
+          '%',
+          '%C3%28',
+          '%FF',
+          '%E0%A4%A',
+          '%00',
+          '%2F',
+          'a%2Fb',
+          '%2E%2E',
+          ';',
+          'a;b=c',
+          ':',
+          '@',
+          '!',
+          '$',
+          "'",
+          '(',
+          '*',
+          '+',
+          ',',
+          '=',
+          '~',
+          '-',
+          '_',
+          'A%20B',
+        ),
+      },
+      { weight: 1, arbitrary: fc.integer({ min: 150, max: 6000 }).map((n) => 'a'.repeat(n)) },
+    )
+    .filter((s) => s.length > 0);
 }

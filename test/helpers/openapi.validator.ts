@@ -26,13 +26,7 @@ import type { Response } from 'supertest';
 
 export interface OpenApiValidator {
   /** Violations of the document by one answer; empty when it conforms. */
-  validate(
-    method: string,
-    path: string,
-    status: number,
-    body: unknown,
-    headers?: Record<string, unknown>,
-  ): string[];
+  validate(method: string, path: string, status: number, body: unknown, headers?: Record<string, unknown>): string[];
   /** Throws an Error listing every violation of a supertest response. */
   expectValid(res: Response): void;
 }
@@ -53,8 +47,7 @@ function prepareForAjv(node: unknown): unknown {
 }
 
 const escapePointerToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
-const pointerToFragment = (tokens: string[]): string =>
-  tokens.map((t) => `/${encodeURIComponent(escapePointerToken(t))}`).join('');
+const pointerToFragment = (tokens: string[]): string => tokens.map((t) => `/${encodeURIComponent(escapePointerToken(t))}`).join('');
 
 function refToTokens(ref: string): string[] {
   if (!ref.startsWith('#/')) throw new Error(`only local references are supported: ${ref}`);
@@ -81,12 +74,7 @@ function outranks(a: number[], b: number[]): boolean {
 }
 
 function isEmptyBody(body: unknown): boolean {
-  return (
-    body === undefined ||
-    body === null ||
-    body === '' ||
-    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0)
-  );
+  return body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
 }
 
 export function createOpenApiValidator(doc: any, basePath: string): OpenApiValidator {
@@ -190,13 +178,7 @@ export function createOpenApiValidator(doc: any, basePath: string): OpenApiValid
     return errors;
   }
 
-  function validate(
-    method: string,
-    path: string,
-    status: number,
-    body: unknown,
-    headers?: Record<string, unknown>,
-  ): string[] {
+  function validate(method: string, path: string, status: number, body: unknown, headers?: Record<string, unknown>): string[] {
     const verb = method.toLowerCase();
     const pathname = path.split('?')[0].split('#')[0];
     const label0 = `${method.toUpperCase()} ${pathname} ${status}`;

@@ -58,7 +58,16 @@ export interface TestApp {
  * The rate limiter runs on a clock of the test's own (`limiterClock`).
  * `sharing` starts a second instance on another app's database (closing it leaves the database).
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string | undefined>; sharing?: TestApp; limiterStartMs?: number; logger?: Logger; resolveHost?: HostResolver } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: {
+    clock?: Clock;
+    env?: Record<string, string | undefined>;
+    sharing?: TestApp;
+    limiterStartMs?: number;
+    logger?: Logger;
+    resolveHost?: HostResolver;
+  } = {},
+): Promise<TestApp> {
   const database = options.sharing ? { url: options.sharing.db.url, drop: async () => undefined } : await provisionTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -74,7 +83,13 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
   const db = await openDatabase(config, { entities, migrate: false });
   const limiterClock = new LimiterClock(options.limiterStartMs ?? Date.now());
   const changes = await createChangeFeed(db, createLogger('silent'), { minBackoffMs: 20, maxBackoffMs: 200 });
-  const c = createContainer(config, db.orm, { clock: options.clock, changes, limiterNow: limiterClock.now, logger: options.logger, resolveHost: options.resolveHost });
+  const c = createContainer(config, db.orm, {
+    clock: options.clock,
+    changes,
+    limiterNow: limiterClock.now,
+    logger: options.logger,
+    resolveHost: options.resolveHost,
+  });
   const app = createHttpHandler(c);
   let listening: { url: string; wsUrl: string; server: Server; live: LiveServer } | null = null;
   return {

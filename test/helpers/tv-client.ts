@@ -50,13 +50,20 @@ export class TvClient {
   async call(method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS', path: string, opts: TvCall = {}): Promise<Response> {
     const url = `/api/tv${path}`;
     const agent = request(this.app);
-    let req = method === 'GET' ? agent.get(url)
-      : method === 'HEAD' ? agent.head(url)
-      : method === 'POST' ? agent.post(url)
-      : method === 'PATCH' ? agent.patch(url)
-      : method === 'PUT' ? agent.put(url)
-      : method === 'DELETE' ? agent.delete(url)
-      : agent.options(url);
+    let req =
+      method === 'GET'
+        ? agent.get(url)
+        : method === 'HEAD'
+          ? agent.head(url)
+          : method === 'POST'
+            ? agent.post(url)
+            : method === 'PATCH'
+              ? agent.patch(url)
+              : method === 'PUT'
+                ? agent.put(url)
+                : method === 'DELETE'
+                  ? agent.delete(url)
+                  : agent.options(url);
     req = req.set('X-Forwarded-For', opts.ip ?? freshIp());
     if (opts.key) req = req.set('Authorization', `Bearer ${opts.key}`);
     for (const [k, v] of Object.entries(opts.headers ?? {})) req = req.set(k, v);
@@ -116,7 +123,12 @@ export function aBroadcast(over: Record<string, unknown> = {}): Record<string, u
 }
 
 /** The media server's callbacks on /internal/ingest (not part of the public document). */
-export function ingest(app: HttpHandler, path: 'on-publish' | 'on-publish-done' | 'metrics' | 'recording-ready', body: Record<string, unknown>, secret: string | null = INGEST_SECRET) {
+export function ingest(
+  app: HttpHandler,
+  path: 'on-publish' | 'on-publish-done' | 'metrics' | 'recording-ready',
+  body: Record<string, unknown>,
+  secret: string | null = INGEST_SECRET,
+) {
   let req = request(app).post(`/internal/ingest/${path}`);
   if (secret !== null) req = req.set('X-Ingest-Secret', secret);
   return req.send(body);

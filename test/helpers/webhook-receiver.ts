@@ -63,9 +63,13 @@ export class WebhookReceiver {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const h = (name: string) => req.headers[name.toLowerCase()] as string | undefined;
-        const validSignature = this.secrets.some((secret) => verifySignature(secret, body, {
-          timestamp: h('X-SVC-Timestamp'), signature: h('X-SVC-Signature'), timestamped: h('X-SVC-Signature-Timestamped'),
-        }));
+        const validSignature = this.secrets.some((secret) =>
+          verifySignature(secret, body, {
+            timestamp: h('X-SVC-Timestamp'),
+            signature: h('X-SVC-Signature'),
+            timestamped: h('X-SVC-Signature-Timestamped'),
+          }),
+        );
         const index = this.received.length;
         const status = this.responses[Math.min(index, this.responses.length - 1)];
         const validStandardSignature = this.secrets.some((secret) => standardVerified(secret, body, req.headers));
@@ -99,7 +103,13 @@ export class WebhookReceiver {
     if (this.received.length >= n) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`expected ${n} deliveries, got ${this.received.length}`)), timeoutMs);
-      this.waiters.push({ n, resolve: () => { clearTimeout(timer); resolve(); } });
+      this.waiters.push({
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
   }
 

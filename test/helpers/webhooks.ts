@@ -49,7 +49,9 @@ export const header = (r: Received, name: string): string | undefined => {
 /** Whether `secret` produced both signatures of a received delivery (as a partner checks them). */
 export const signedWith = (r: Received, secret: string): boolean =>
   verifySignature(secret, r.body, {
-    timestamp: header(r, 'X-SVC-Timestamp'), signature: header(r, 'X-SVC-Signature'), timestamped: header(r, 'X-SVC-Signature-Timestamped'),
+    timestamp: header(r, 'X-SVC-Timestamp'),
+    signature: header(r, 'X-SVC-Signature'),
+    timestamped: header(r, 'X-SVC-Signature-Timestamped'),
   });
 
 /** An in-process delivery worker on the container's database, running its loop. */
@@ -64,7 +66,17 @@ export async function seedBasics(c: Container, partner = 'acme-media'): Promise<
   await c.services.reference.upsert(actor, {
     continents: [{ slug: 'europe', name: 'Europe' }],
     countries: [{ slug: 'germany', name: 'Germany', code: 'DE', continent: 'europe' }],
-    divisions: [{ id: 'kickboxing-pro-f-60kg', discipline: 'kickboxing', category: 'pro', gender: 'f', weightClass: '60kg', label: 'Kickboxing, Pro, Women, 60 kg', sortOrder: 60 }],
+    divisions: [
+      {
+        id: 'kickboxing-pro-f-60kg',
+        discipline: 'kickboxing',
+        category: 'pro',
+        gender: 'f',
+        weightClass: '60kg',
+        label: 'Kickboxing, Pro, Women, 60 kg',
+        sortOrder: 60,
+      },
+    ],
   });
   await c.services.partners.create(actor, { slug: partner, name: 'Acme Media' });
 }
@@ -89,7 +101,9 @@ export async function deliveriesOf(c: Container, endpointId: string): Promise<De
 export async function deliveryById(c: Container, id: string): Promise<DeliveryView> {
   const [d] = await c.orm.em.getConnection().execute<DeliveryView[]>(
     `select d.id, d.status, d.attempt, d.replay_of, d.last_status_code, d.last_error, d.completed_at, d.endpoint_id, d.event_id
-       from webhook_delivery d where d.id = ?`, [id]);
+       from webhook_delivery d where d.id = ?`,
+    [id],
+  );
   return d;
 }
 
@@ -103,18 +117,26 @@ export async function expandAll(c: Container): Promise<void> {
 }
 
 export async function waitExpanded(c: Container, timeoutMs = 15_000): Promise<void> {
-  await waitUntil('every change expanded into deliveries', async () => {
-    const [{ n }] = await c.orm.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from webhook_change');
-    return n === 0;
-  }, timeoutMs);
+  await waitUntil(
+    'every change expanded into deliveries',
+    async () => {
+      const [{ n }] = await c.orm.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from webhook_change');
+      return n === 0;
+    },
+    timeoutMs,
+  );
 }
 
 /** Waits until every delivery of the endpoint has ended (succeeded or failed). */
 export async function waitSettled(c: Container, endpointId: string, expected: number, timeoutMs = 15_000): Promise<DeliveryView[]> {
-  return waitUntil(`${expected} settled deliveries of ${endpointId}`, async () => {
-    const rows = await deliveriesOf(c, endpointId);
-    return rows.length === expected && rows.every((d) => d.status === 'succeeded' || d.status === 'failed') ? rows : null;
-  }, timeoutMs);
+  return waitUntil(
+    `${expected} settled deliveries of ${endpointId}`,
+    async () => {
+      const rows = await deliveriesOf(c, endpointId);
+      return rows.length === expected && rows.every((d) => d.status === 'succeeded' || d.status === 'failed') ? rows : null;
+    },
+    timeoutMs,
+  );
 }
 
 /**

@@ -27,7 +27,15 @@ export const PLANTED = {
 export interface World {
   slugs: Record<'anna' | 'bela' | 'chiaki' | 'dora' | 'minor' | 'applicant' | 'suspended' | 'emil', string>;
   events: Record<'world' | 'old' | 'future' | 'unsanctioned' | 'minorBout', string>;
-  numbers: { activeLicence: string; activeFid: string; pendingLicence: string; suspendedLicence: string; supersededLicence: string; certificate: string; minorLicence: string };
+  numbers: {
+    activeLicence: string;
+    activeFid: string;
+    pendingLicence: string;
+    suspendedLicence: string;
+    supersededLicence: string;
+    certificate: string;
+    minorLicence: string;
+  };
 }
 
 /**
@@ -38,15 +46,34 @@ export interface World {
 export async function buildWorld(c: Container): Promise<World> {
   const s = c.services;
   await s.reference.upsert(actor, {
-    continents: [{ slug: 'europe', name: 'Europe' }, { slug: 'asia', name: 'Asia' }],
+    continents: [
+      { slug: 'europe', name: 'Europe' },
+      { slug: 'asia', name: 'Asia' },
+    ],
     countries: [
       { slug: 'germany', name: 'Germany', code: 'DE', continent: 'europe' },
       { slug: 'france', name: 'France', code: 'FR', continent: 'europe' },
       { slug: 'japan', name: 'Japan', code: 'JP', continent: 'asia' },
     ],
     divisions: [
-      { id: 'kickboxing-pro-f-60kg', discipline: 'kickboxing', category: 'pro', gender: 'f', weightClass: '60kg', label: 'Kickboxing, Pro, Women, 60 kg', sortOrder: 60 },
-      { id: 'kickboxing-pro-f-63-5kg', discipline: 'kickboxing', category: 'pro', gender: 'f', weightClass: '63-5kg', label: 'Kickboxing, Pro, Women, 63.5 kg', sortOrder: 63 },
+      {
+        id: 'kickboxing-pro-f-60kg',
+        discipline: 'kickboxing',
+        category: 'pro',
+        gender: 'f',
+        weightClass: '60kg',
+        label: 'Kickboxing, Pro, Women, 60 kg',
+        sortOrder: 60,
+      },
+      {
+        id: 'kickboxing-pro-f-63-5kg',
+        discipline: 'kickboxing',
+        category: 'pro',
+        gender: 'f',
+        weightClass: '63-5kg',
+        label: 'Kickboxing, Pro, Women, 63.5 kg',
+        sortOrder: 63,
+      },
       { id: 'mma-am-f-57kg', discipline: 'mma', category: 'am', gender: 'f', weightClass: '57kg', label: 'MMA, Am, Women, 57 kg', sortOrder: 57 },
     ],
   });
@@ -56,7 +83,13 @@ export async function buildWorld(c: Container): Promise<World> {
   await s.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'full', scopes: all, fixedToken: KEYS.full });
   await s.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'rankings only', scopes: ['rankings.read'], fixedToken: KEYS.rankings });
   await s.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'low', scopes: all, rateLimitPerMinute: 3, fixedToken: KEYS.low });
-  await s.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'expired', scopes: all, expiresAt: new Date('2026-01-01T00:00:00Z'), fixedToken: KEYS.expired });
+  await s.partners.issueKey(actor, {
+    partnerSlug: 'acme-media',
+    name: 'expired',
+    scopes: all,
+    expiresAt: new Date('2026-01-01T00:00:00Z'),
+    fixedToken: KEYS.expired,
+  });
   const revoked = await s.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'revoked', scopes: all, fixedToken: KEYS.revoked });
   await s.partners.revokeKey(actor, revoked.key.id);
   await s.partners.issueKey(actor, { partnerSlug: 'gone-bets', name: 'suspended', scopes: all, fixedToken: KEYS.suspended });
@@ -64,13 +97,26 @@ export async function buildWorld(c: Container): Promise<World> {
 
   const contact = (n: string) => ({ email: `${n}@fighters.example`, phone: '+00 000', address: `${n} street` });
   const reg = async (name: string, country: string, division: string, dob: string, extra: object = {}) =>
-    (await s.fighters.register(actor, { name, countrySlug: country, divisionId: division, dateOfBirth: dob, ...contact(name.split(' ')[0].toLowerCase()), ...extra })).slug;
+    (
+      await s.fighters.register(actor, {
+        name,
+        countrySlug: country,
+        divisionId: division,
+        dateOfBirth: dob,
+        ...contact(name.split(' ')[0].toLowerCase()),
+        ...extra,
+      })
+    ).slug;
   const kb = 'kickboxing-pro-f-60kg';
   const anna = await reg('Anna Müller', 'germany', kb, '1995-03-01', { nickname: 'The Hammer' });
   const bela = await reg('Béla Dupont', 'france', kb, '1996-05-05');
   const chiaki = await reg('Chiaki Sato', 'japan', kb, '1994-01-01');
   const dora = await reg('Dora Schmidt', 'germany', kb, '1993-09-09');
-  const emil = await reg('Emil Weber', 'germany', 'kickboxing-pro-f-63-5kg', PLANTED.dateOfBirth, { email: PLANTED.email, phone: PLANTED.phone, address: PLANTED.address });
+  const emil = await reg('Emil Weber', 'germany', 'kickboxing-pro-f-63-5kg', PLANTED.dateOfBirth, {
+    email: PLANTED.email,
+    phone: PLANTED.phone,
+    address: PLANTED.address,
+  });
   const minor = await reg('Mia Jung', 'germany', 'mma-am-f-57kg', addYears(TODAY, -16));
   const minorOpp = await reg('Olga Adult', 'france', 'mma-am-f-57kg', '1999-02-02');
   const applicant = await reg('Paula Neu', 'japan', kb, '2000-02-02', { applyForLicence: true });
@@ -99,7 +145,14 @@ export async function buildWorld(c: Container): Promise<World> {
     unsanctioned: await ev('Backyard Show', addDays(TODAY, -25), 'national', false),
   };
   const bout = async (event: string, winner: string, loser: string, extra: { draw?: boolean; method?: string; round?: number; verify?: boolean } = {}) => {
-    const b = await s.results.record(actor, { eventCode: event, winnerSlug: winner, loserSlug: loser, draw: extra.draw, method: extra.method ?? 'UD', round: extra.round ?? 3 });
+    const b = await s.results.record(actor, {
+      eventCode: event,
+      winnerSlug: winner,
+      loserSlug: loser,
+      draw: extra.draw,
+      method: extra.method ?? 'UD',
+      round: extra.round ?? 3,
+    });
     if (extra.verify !== false) await s.results.verify(actor, b.id);
     return b.id;
   };
@@ -117,7 +170,9 @@ export async function buildWorld(c: Container): Promise<World> {
   await s.rankings.publish(actor, addDays(TODAY, -35));
   await s.rankings.publish(actor, TODAY);
   const conn = c.orm.em.getConnection();
-  const [{ licence_no: pendingLicence }] = await conn.execute(`select l.licence_no from licence l join fighter f on f.id = l.fighter_id where f.slug = ?`, [applicant]);
+  const [{ licence_no: pendingLicence }] = await conn.execute(`select l.licence_no from licence l join fighter f on f.id = l.fighter_id where f.slug = ?`, [
+    applicant,
+  ]);
   const [{ fighter_code: activeFid }] = await conn.execute(`select fighter_code from fighter where slug = ?`, [anna]);
   return {
     slugs: { anna, bela, chiaki, dora, minor, applicant, suspended, emil },

@@ -13,11 +13,23 @@ import { createOpenApiValidator } from '../helpers/openapi.validator';
  * document as any answer must.
  */
 const doors = [
-  { name: 'partner', base: '/api/v1', ops: PARTNER_OPERATIONS, examples: partnerExamples as Record<string, { request: string; status: number; body: unknown }>, doc: buildPartnerOpenApi() },
-  { name: 'tv', base: '/api/tv', ops: TV_OPERATIONS, examples: tvExamples as Record<string, { request: string; status: number; body: unknown }>, doc: buildTvOpenApi() },
+  {
+    name: 'partner',
+    base: '/api/v1',
+    ops: PARTNER_OPERATIONS,
+    examples: partnerExamples as Record<string, { request: string; status: number; body: unknown }>,
+    doc: buildPartnerOpenApi(),
+  },
+  {
+    name: 'tv',
+    base: '/api/tv',
+    ops: TV_OPERATIONS,
+    examples: tvExamples as Record<string, { request: string; status: number; body: unknown }>,
+    doc: buildTvOpenApi(),
+  },
 ];
 
-describe.each(doors)('the $name document\'s examples', ({ base, ops, examples, doc }) => {
+describe.each(doors)("the $name document's examples", ({ base, ops, examples, doc }) => {
   const validator = createOpenApiValidator(doc, base);
   const described = ops.filter((op) => op.path !== '/openapi.json');
 

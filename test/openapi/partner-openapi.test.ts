@@ -204,9 +204,7 @@ describe('partner OpenAPI document', () => {
       }
       expect(Object.keys(op.responses['200'].headers)).toEqual(
         expect.arrayContaining(
-          path === '/openapi.json'
-            ? ['X-Request-Id', 'ETag']
-            : ['X-Request-Id', 'ETag', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+          path === '/openapi.json' ? ['X-Request-Id', 'ETag'] : ['X-Request-Id', 'ETag', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
         ),
       );
       expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
@@ -260,8 +258,7 @@ describe('partner response schemas (the zod source of the document)', () => {
 
 describe('createOpenApiValidator', () => {
   const v = createOpenApiValidator(buildPartnerOpenApi(), BASE);
-  const get = (path: string, status: number, body: unknown, headers?: Record<string, unknown>) =>
-    v.validate('GET', `${BASE}${path}`, status, body, headers);
+  const get = (path: string, status: number, body: unknown, headers?: Record<string, unknown>) => v.validate('GET', `${BASE}${path}`, status, body, headers);
 
   it.each(validBodies)('accepts a valid body of GET %s', (path, body) => {
     expect(get(path, 200, body)).toEqual([]);
@@ -269,7 +266,14 @@ describe('createOpenApiValidator', () => {
   });
 
   it('accepts documented error answers', () => {
-    expect(get('/me', 401, { error: 'invalid_key', message: 'Unknown key' }, { 'x-request-id': 'r', 'www-authenticate': 'Bearer', 'content-type': 'application/json' })).toEqual([]);
+    expect(
+      get(
+        '/me',
+        401,
+        { error: 'invalid_key', message: 'Unknown key' },
+        { 'x-request-id': 'r', 'www-authenticate': 'Bearer', 'content-type': 'application/json' },
+      ),
+    ).toEqual([]);
     expect(get('/rankings', 403, { error: 'insufficient_scope', message: 'needs rankings.read' })).toEqual([]);
     expect(get('/fighters/nobody', 404, { error: 'not_found', message: 'No such fighter' })).toEqual([]);
     expect(get('/rankings?disc=x', 422, { error: 'invalid_disc', message: 'disc must be one of ...' })).toEqual([]);
@@ -291,15 +295,11 @@ describe('createOpenApiValidator', () => {
     expect(get('/events/X', 200, { as_of: AS_OF, data: { ...event, multiplier: '1.5' } })).toEqual([
       expect.stringMatching(/body\/data\/multiplier must be number/),
     ]);
-    expect(get('/events/X', 200, { as_of: 'yesterday', data: event })).toEqual([
-      expect.stringMatching(/body\/as_of must match format "date"/),
-    ]);
+    expect(get('/events/X', 200, { as_of: 'yesterday', data: event })).toEqual([expect.stringMatching(/body\/as_of must match format "date"/)]);
     expect(get('/events/X', 200, { as_of: AS_OF, data: { ...event, status: 'postponed' } })).toEqual([
       expect.stringMatching(/body\/data\/status must be equal to one of the allowed values/),
     ]);
-    expect(get('/events/X', 200, { as_of: AS_OF, data: { ...event, name: null } })).toEqual([
-      expect.stringMatching(/body\/data\/name must be string/),
-    ]);
+    expect(get('/events/X', 200, { as_of: AS_OF, data: { ...event, name: null } })).toEqual([expect.stringMatching(/body\/data\/name must be string/)]);
   });
 
   it('reports an extra field, also deep inside', () => {
@@ -314,17 +314,12 @@ describe('createOpenApiValidator', () => {
 
   it('keeps minors reduced', () => {
     expect(get('/fighters/lena', 200, { as_of: AS_OF, data: { ...minor, slug: 'lena' } })).not.toEqual([]);
-    expect(get('/verify/FID-AAAA-BBBB', 200, { as_of: AS_OF, valid: true, status: 'ACTIVE', matched: 'fighter_code', fighter }))
-      .not.toEqual([]);
+    expect(get('/verify/FID-AAAA-BBBB', 200, { as_of: AS_OF, valid: true, status: 'ACTIVE', matched: 'fighter_code', fighter })).not.toEqual([]);
   });
 
   it('reports an undocumented status', () => {
-    expect(get('/me', 403, { error: 'insufficient_scope', message: 'x' })).toEqual([
-      expect.stringMatching(/GET \/me 403: status 403 is not documented/),
-    ]);
-    expect(get('/divisions', 422, { error: 'invalid_x', message: 'x' })).toEqual([
-      expect.stringMatching(/status 422 is not documented/),
-    ]);
+    expect(get('/me', 403, { error: 'insufficient_scope', message: 'x' })).toEqual([expect.stringMatching(/GET \/me 403: status 403 is not documented/)]);
+    expect(get('/divisions', 422, { error: 'invalid_x', message: 'x' })).toEqual([expect.stringMatching(/status 422 is not documented/)]);
     expect(get('/rankings', 418, {})).toEqual([expect.stringMatching(/status 418 is not documented/)]);
   });
 
@@ -365,9 +360,7 @@ describe('createOpenApiValidator', () => {
     expect(get('/events/E1', 200, body, { ...okHeaders, 'content-type': 'text/html' })).toEqual([
       expect.stringMatching(/content type must be application\/json/),
     ]);
-    expect(get('/events/E1', 429, { error: 'rate_limited', message: 'x' }, okHeaders)).toEqual([
-      expect.stringMatching(/missing header Retry-After/),
-    ]);
+    expect(get('/events/E1', 429, { error: 'rate_limited', message: 'x' }, okHeaders)).toEqual([expect.stringMatching(/missing header Retry-After/)]);
     expect(get('/openapi.json', 200, {}, { 'x-request-id': 'r', etag: '"1"', 'content-type': 'application/json' })).toEqual([]);
   });
 

@@ -178,9 +178,7 @@ describe('TV OpenAPI document', () => {
       expect(Object.keys(op(path, 'get').responses)).toEqual(['200', '304', '400', '404', '429', '500', '503']);
     }
     // The POSTs take Idempotency-Key (docs/decisions.md#idempotency): 400 invalid_idempotency_key, 409 in progress, 422 reused.
-    expect(Object.keys(op('/broadcasts', 'post').responses)).toEqual(
-      ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503'],
-    );
+    expect(Object.keys(op('/broadcasts', 'post').responses)).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503']);
     expect(codes(op('/broadcasts', 'post').responses['422'])).toEqual([
       'invalid_title',
       'invalid_source',
@@ -210,9 +208,20 @@ describe('TV OpenAPI document', () => {
       expect(codes(responses['400'])).toEqual(['invalid_idempotency_key', 'invalid_path']);
       expect(codes(responses['422'])).toEqual(['idempotency_key_reused']);
     }
-    expect(Object.keys(op('/broadcasts/{broadcast}', 'patch').responses)).toEqual(
-      ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503'],
-    );
+    expect(Object.keys(op('/broadcasts/{broadcast}', 'patch').responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(codes(op('/broadcasts/{broadcast}', 'patch').responses['400'])).toEqual(['invalid_json', 'invalid_path']);
     expect(Object.keys(op('/broadcasts', 'post').responses['201'].headers)).toContain('Location');
     expect(Object.keys(op('/me', 'get').responses)).toEqual(['200', '304', '401', '403', '429', '500', '503']);
@@ -259,38 +268,39 @@ describe('TV answers checked against the document', () => {
     expect(check('GET', '/channels', 200, { meta, data: [{ ...channel, live_count: 1, upcoming_count: 0 }] })).toEqual([]);
     expect(
       check('GET', '/channels/fight-night-tv', 200, {
-        data: { ...channel, live: [publicBroadcast], upcoming: [], replays: [{ ...publicBroadcast, state: 'replay', replay_url: 'https://cdn.example.com/r.m3u8' }] },
+        data: {
+          ...channel,
+          live: [publicBroadcast],
+          upcoming: [],
+          replays: [{ ...publicBroadcast, state: 'replay', replay_url: 'https://cdn.example.com/r.m3u8' }],
+        },
       }),
     ).toEqual([]);
     expect(check('GET', '/openapi.json', 200, buildTvOpenApi())).toEqual([]);
   });
 
   it('rejects a public broadcast with ingest details or a stream key', () => {
-    expect(check('GET', '/broadcasts/gym-live', 200, { data: { ...ingestCommon, locked: false, ingest: { server_url: SERVER_URL } } }).join('\n'))
-      .toMatch(/unexpected property "ingest"/);
-    expect(check('GET', '/broadcasts/gym-live', 200, { data: { ...ingestCommon, locked: false, stream_key: 'sk_live_abc123' } }).join('\n'))
-      .toMatch(/unexpected property "stream_key"/);
-    expect(check('GET', '/live', 200, { meta, data: [{ ...publicBroadcast, ingest: { server_url: SERVER_URL, stream_key: 'k' } }] }))
-      .not.toEqual([]);
+    expect(check('GET', '/broadcasts/gym-live', 200, { data: { ...ingestCommon, locked: false, ingest: { server_url: SERVER_URL } } }).join('\n')).toMatch(
+      /unexpected property "ingest"/,
+    );
+    expect(check('GET', '/broadcasts/gym-live', 200, { data: { ...ingestCommon, locked: false, stream_key: 'sk_live_abc123' } }).join('\n')).toMatch(
+      /unexpected property "stream_key"/,
+    );
+    expect(check('GET', '/live', 200, { meta, data: [{ ...publicBroadcast, ingest: { server_url: SERVER_URL, stream_key: 'k' } }] })).not.toEqual([]);
   });
 
   it('rejects a locked broadcast that shows its source or replay, and a mislabelled lock', () => {
-    expect(check('GET', '/broadcasts/x', 200, { data: { ...lockedBroadcast, source_url: 'https://www.youtube.com/watch?v=1' } }))
-      .not.toEqual([]);
-    expect(check('GET', '/broadcasts/x', 200, { data: { ...lockedBroadcast, replay_url: 'https://cdn.example.com/r.m3u8' } }))
-      .not.toEqual([]);
+    expect(check('GET', '/broadcasts/x', 200, { data: { ...lockedBroadcast, source_url: 'https://www.youtube.com/watch?v=1' } })).not.toEqual([]);
+    expect(check('GET', '/broadcasts/x', 200, { data: { ...lockedBroadcast, replay_url: 'https://cdn.example.com/r.m3u8' } })).not.toEqual([]);
     expect(check('GET', '/upcoming', 200, { meta, data: [{ ...publicBroadcast, visibility: 'followers' }] })).not.toEqual([]);
     expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, locked: true, source_url: null } })).not.toEqual([]);
-    expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, locked: undefined } }).join('\n'))
-      .toMatch(/required property 'locked'/);
+    expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, locked: undefined } }).join('\n')).toMatch(/required property 'locked'/);
   });
 
   it('accepts valid channel answers and shows the stream key only where it belongs', () => {
     const created = { ...writeHeaders, location: '/api/tv/broadcasts/gym-live' };
     expect(check('POST', '/broadcasts', 201, { data: ownIngestWithKey }, created)).toEqual([]);
-    expect(check('POST', '/broadcasts', 201, { data: ownIngestWithKey }, writeHeaders)).toEqual([
-      expect.stringMatching(/missing header Location/),
-    ]);
+    expect(check('POST', '/broadcasts', 201, { data: ownIngestWithKey }, writeHeaders)).toEqual([expect.stringMatching(/missing header Location/)]);
     expect(check('POST', '/broadcasts', 201, { data: ownBroadcast })).toEqual([]);
     expect(check('PATCH', `/broadcasts/${common.id}`, 200, { data: ownIngestWithKey })).toEqual([]);
     expect(check('PATCH', `/broadcasts/${common.id}`, 200, { data: { ...ownBroadcast, title: 'New' } })).toEqual([]);
@@ -298,17 +308,25 @@ describe('TV answers checked against the document', () => {
     expect(check('POST', `/broadcasts/${ingestCommon.id}/rotate-stream-key`, 200, { data: ownIngest })).not.toEqual([]);
     const live = { ...ownIngest, state: 'live', started_at: '2026-11-20T18:01:00.000Z' };
     expect(check('POST', `/broadcasts/${ingestCommon.id}/go-live`, 200, { data: live }, writeHeaders)).toEqual([]);
-    expect(check('POST', `/broadcasts/${ingestCommon.id}/go-live`, 200, { data: { ...live, ingest: ownIngestWithKey.ingest } }))
-      .not.toEqual([]);
-    expect(check('POST', `/broadcasts/${common.id}/end`, 200, { data: { ...ownBroadcast, state: 'replay', ended_at: '2026-11-20T20:00:00.000Z' } }))
-      .toEqual([]);
+    expect(check('POST', `/broadcasts/${ingestCommon.id}/go-live`, 200, { data: { ...live, ingest: ownIngestWithKey.ingest } })).not.toEqual([]);
+    expect(check('POST', `/broadcasts/${common.id}/end`, 200, { data: { ...ownBroadcast, state: 'replay', ended_at: '2026-11-20T20:00:00.000Z' } })).toEqual(
+      [],
+    );
     expect(check('GET', '/me', 200, { data: me }, okHeaders)).toEqual([]);
     expect(check('GET', '/me', 200, { data: { ...me, broadcasts: [ownIngestWithKey] } })).not.toEqual([]);
     expect(check('GET', `/broadcasts/${ingestCommon.id}/health`, 200, { data: health })).toEqual([]);
     expect(check('GET', `/broadcasts/${common.id}/health`, 200, { data: externalHealth })).toEqual([]);
     expect(
       check('GET', `/broadcasts/${ingestCommon.id}/health`, 200, {
-        data: { ...health, signal: 'no_signal', bitrate_kbps: null, resolution: null, fps: null, viewers: null, warnings: [{ code: 'no_signal_while_live', message: 'nothing received' }] },
+        data: {
+          ...health,
+          signal: 'no_signal',
+          bitrate_kbps: null,
+          resolution: null,
+          fps: null,
+          viewers: null,
+          warnings: [{ code: 'no_signal_while_live', message: 'nothing received' }],
+        },
       }),
     ).toEqual([]);
   });
@@ -322,11 +340,12 @@ describe('TV answers checked against the document', () => {
   });
 
   it('reports bad field values', () => {
-    expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, tags: ['Not Valid'] } }).join('\n')).toMatch(/body\/data\/tags\/0 must match pattern/);
+    expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, tags: ['Not Valid'] } }).join('\n')).toMatch(
+      /body\/data\/tags\/0 must match pattern/,
+    );
     expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, language: 'deu' } }).join('\n')).toMatch(/body\/data\/language must match pattern/);
     expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, state: 'paused' } }).join('\n')).toMatch(/allowed values/);
-    expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) } }))
-      .not.toEqual([]);
+    expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) } })).not.toEqual([]);
     expect(check('GET', '/broadcasts/x', 200, { data: { ...publicBroadcast, id: 'not-a-uuid' } }).join('\n')).toMatch(/format "uuid"/);
   });
 

@@ -11,7 +11,8 @@ const FILE = join(__dirname, '../../schema/webhooks.asyncapi.json');
 const doc = renderWebhooksAsyncApiDocument();
 
 test('the checked-in document is what `npm run schema` writes today', () => {
-  if (readFileSync(FILE, 'utf8') !== renderWebhooksAsyncApi()) throw new Error('schema/webhooks.asyncapi.json is stale: run `npm run schema` and commit the result');
+  if (readFileSync(FILE, 'utf8') !== renderWebhooksAsyncApi())
+    throw new Error('schema/webhooks.asyncapi.json is stale: run `npm run schema` and commit the result');
 });
 
 test('it is an AsyncAPI 3.0 document with one message per catalog event, on the channel of its audience', () => {
@@ -31,9 +32,15 @@ test('it is an AsyncAPI 3.0 document with one message per catalog event, on the 
 test('a payload the catalog accepts is valid against the published JSON schema, and one it refuses is not', () => {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  const withRefs = (schema: unknown) => JSON.parse(JSON.stringify({ ...(schema as object), definitions: doc.components.schemas }).replaceAll('#/components/schemas/', '#/definitions/'));
+  const withRefs = (schema: unknown) =>
+    JSON.parse(JSON.stringify({ ...(schema as object), definitions: doc.components.schemas }).replaceAll('#/components/schemas/', '#/definitions/'));
   const validate = ajv.compile(withRefs(doc.components.messages.ping.payload));
-  const ping = { id: 'evt_01JD0000000000000000000000', event: 'ping', created_at: '2026-11-25T10:00:00+00:00', data: { channel: { slug: 'demo-tv', name: 'Demo TV' }, message: 'ping from the studio' } };
+  const ping = {
+    id: 'evt_01JD0000000000000000000000',
+    event: 'ping',
+    created_at: '2026-11-25T10:00:00+00:00',
+    data: { channel: { slug: 'demo-tv', name: 'Demo TV' }, message: 'ping from the studio' },
+  };
   expect(payloadProblems(JSON.stringify(ping))).toEqual([]);
   expect(validate(ping)).toBe(true);
   const extra = { ...ping, data: { ...ping.data, secret: 'x' } };

@@ -41,11 +41,19 @@ export const demoCommands: Command[] = [
       const checks = await checkConsistency(c.orm.em.fork());
       const out = { seeded: true, ...summary, seconds, phases, consistency: checks, consistencySeconds: (Date.now() - checkStarted) / 1000 };
       if (checks.some((x) => x.violations > 0)) throw new Error(`consistency checks failed: ${JSON.stringify(checks.filter((x) => x.violations > 0))}`);
-      return { json: out, text: `seeded in ${seconds} s: ${JSON.stringify({ ...summary, phases })}\n${table(checks.map((x) => ({ ...x })), ['violations', 'name'])}` };
+      return {
+        json: out,
+        text: `seeded in ${seconds} s: ${JSON.stringify({ ...summary, phases })}\n${table(
+          checks.map((x) => ({ ...x })),
+          ['violations', 'name'],
+        )}`,
+      };
     },
   },
   {
-    name: 'demo:fixtures', summary: 'document numbers of each status and a minor, for trying /verify', examples: ['', '--json'],
+    name: 'demo:fixtures',
+    summary: 'document numbers of each status and a minor, for trying /verify',
+    examples: ['', '--json'],
     async run({ c }) {
       const f = await findDemoFixtures(c);
       const rows = Object.entries(f.numbers).flatMap(([kind, byStatus]) => Object.entries(byStatus).map(([status, number]) => ({ kind, status, number })));
@@ -53,11 +61,16 @@ export const demoCommands: Command[] = [
     },
   },
   {
-    name: 'audit:list', summary: 'the latest audited changes',
-    options: { limit: { type: 'string', arg: 'N', default: '50', help: 'how many, at most 1000' } }, examples: ['--limit 200'],
+    name: 'audit:list',
+    summary: 'the latest audited changes',
+    options: { limit: { type: 'string', arg: 'N', default: '50', help: 'how many, at most 1000' } },
+    examples: ['--limit 200'],
     async run({ c }, { values }) {
-      const rows = await sql<Record<string, unknown>[]>(c.orm.em.fork(),
-        `select at, actor, action, subject, data from audit_entry order by at desc, id limit ?`, [Math.min(integer(values, 'limit') ?? 50, 1000)]);
+      const rows = await sql<Record<string, unknown>[]>(
+        c.orm.em.fork(),
+        `select at, actor, action, subject, data from audit_entry order by at desc, id limit ?`,
+        [Math.min(integer(values, 'limit') ?? 50, 1000)],
+      );
       return { json: { entries: rows }, text: table(rows, ['at', 'actor', 'action', 'subject']) };
     },
   },

@@ -15,8 +15,10 @@ export const readModelCommands: Command[] = [
         await rebuildReadModel(em);
         audit(em, actor, 'readmodel.rebuild', null);
         await em.flush();
-        const [row] = await sql<{ cards: number; results: number }[]>(em,
-          `select (select count(*) from fighter_card)::int as cards, (select count(*) from result_row)::int as results`);
+        const [row] = await sql<{ cards: number; results: number }[]>(
+          em,
+          `select (select count(*) from fighter_card)::int as cards, (select count(*) from result_row)::int as results`,
+        );
         return row;
       });
       return { json: { rebuilt: true, ...counts }, text: `rebuilt: ${counts.cards} fighter cards, ${counts.results} result rows` };

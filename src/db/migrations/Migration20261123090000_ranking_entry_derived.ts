@@ -13,7 +13,11 @@ export class Migration20261123090000_ranking_entry_derived extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table "ranking_entry" add constraint "ranking_entry_fighter_id_foreign" foreign key ("fighter_id") references "fighter" ("id") on update cascade;`);
-    this.addSql(`alter table "ranking_entry" add constraint "ranking_entry_division_id_foreign" foreign key ("division_id") references "division" ("id") on update cascade;`);
+    this.addSql(
+      `alter table "ranking_entry" add constraint "ranking_entry_fighter_id_foreign" foreign key ("fighter_id") references "fighter" ("id") on update cascade;`,
+    );
+    this.addSql(
+      `alter table "ranking_entry" add constraint "ranking_entry_division_id_foreign" foreign key ("division_id") references "division" ("id") on update cascade;`,
+    );
   }
 }

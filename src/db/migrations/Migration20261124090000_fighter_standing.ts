@@ -14,7 +14,9 @@ export class Migration20261124090000_fighter_standing extends Migration {
     this.addSql(`create table "fighter_standing" ("run_id" uuid not null, "fighter_id" uuid not null,
       "points" double precision not null, "ranks" json not null,
       constraint "fighter_standing_pkey" primary key ("run_id", "fighter_id"));`);
-    this.addSql(`alter table "fighter_standing" add constraint "fighter_standing_run_id_foreign" foreign key ("run_id") references "ranking_run" ("id") on update cascade on delete cascade;`);
+    this.addSql(
+      `alter table "fighter_standing" add constraint "fighter_standing_run_id_foreign" foreign key ("run_id") references "ranking_run" ("id") on update cascade on delete cascade;`,
+    );
     this.addSql(`insert into "fighter_standing" ("run_id", "fighter_id", "points", "ranks")
       select e.run_id, e.fighter_id, max(e.points) filter (where e.scope = 'world'),
              json_object_agg(e.scope, e.rank order by case when e.scope = 'world' then 0 when e.scope = c.continent_slug then 1 else 2 end, e.scope)

@@ -21,7 +21,9 @@ export class Migration20261124100000_ranking_entry_key extends Migration {
     this.addSql(`alter table "ranking_entry" add column "id" uuid not null default gen_random_uuid();`);
     this.addSql(`alter table "ranking_entry" alter column "id" drop default;`);
     this.addSql(`alter table "ranking_entry" add constraint "ranking_entry_pkey" primary key ("id");`);
-    this.addSql(`alter table "ranking_entry" add constraint "ranking_entry_run_id_division_id_scope_fighter_id_unique" unique ("run_id", "division_id", "scope", "fighter_id");`);
+    this.addSql(
+      `alter table "ranking_entry" add constraint "ranking_entry_run_id_division_id_scope_fighter_id_unique" unique ("run_id", "division_id", "scope", "fighter_id");`,
+    );
     this.addSql(`create index "ranking_entry_run_id_fighter_id_index" on "ranking_entry" ("run_id", "fighter_id");`);
   }
 }

@@ -23,7 +23,11 @@ export class Migration20261124110000_ranking_rows_run_trigger extends Migration 
   override async down(): Promise<void> {
     this.addSql(`drop trigger if exists "ranking_run_delete_rows" on "ranking_run";`);
     this.addSql(`drop function if exists "ranking_run_delete_rows"();`);
-    this.addSql(`alter table "ranking_entry" add constraint "ranking_entry_run_id_foreign" foreign key ("run_id") references "ranking_run" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "fighter_standing" add constraint "fighter_standing_run_id_foreign" foreign key ("run_id") references "ranking_run" ("id") on update cascade on delete cascade;`);
+    this.addSql(
+      `alter table "ranking_entry" add constraint "ranking_entry_run_id_foreign" foreign key ("run_id") references "ranking_run" ("id") on update cascade on delete cascade;`,
+    );
+    this.addSql(
+      `alter table "fighter_standing" add constraint "fighter_standing_run_id_foreign" foreign key ("run_id") references "ranking_run" ("id") on update cascade on delete cascade;`,
+    );
   }
 }

@@ -27,7 +27,9 @@ export class Migration20261126020000_live_subjects extends Migration {
         perform pg_notify('svc_changes', 'live:health:' || b."channel_id" || ':' || b."id") from "broadcast" b where b."id" = new."broadcast_id";
         return null;
       end $$;`);
-    this.addSql(`create trigger "live_telemetry_notify" after insert or update on "broadcast_telemetry" for each row execute function "live_telemetry_notify"();`);
+    this.addSql(
+      `create trigger "live_telemetry_notify" after insert or update on "broadcast_telemetry" for each row execute function "live_telemetry_notify"();`,
+    );
     this.addSql(`create function "live_delivery_notify"() returns trigger language plpgsql as $$
       begin
         perform pg_notify('svc_changes', 'live:delivery:' || e."channel_id" || ':' || d."id")
@@ -35,8 +37,12 @@ export class Migration20261126020000_live_subjects extends Migration {
           where e."channel_id" is not null;
         return null;
       end $$;`);
-    this.addSql(`create trigger "live_delivery_inserted" after insert on "webhook_delivery" referencing new table as "changed_deliveries" for each statement execute function "live_delivery_notify"();`);
-    this.addSql(`create trigger "live_delivery_updated" after update on "webhook_delivery" referencing new table as "changed_deliveries" for each statement execute function "live_delivery_notify"();`);
+    this.addSql(
+      `create trigger "live_delivery_inserted" after insert on "webhook_delivery" referencing new table as "changed_deliveries" for each statement execute function "live_delivery_notify"();`,
+    );
+    this.addSql(
+      `create trigger "live_delivery_updated" after update on "webhook_delivery" referencing new table as "changed_deliveries" for each statement execute function "live_delivery_notify"();`,
+    );
   }
 
   override async down(): Promise<void> {

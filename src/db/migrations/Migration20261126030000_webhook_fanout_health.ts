@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261126030000_webhook_fanout_health extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table "webhook_change" ("id" bigserial primary key, "type" text not null, "channel_id" uuid null, "subject" jsonb not null, "created_at" timestamptz not null);`);
+    this.addSql(
+      `create table "webhook_change" ("id" bigserial primary key, "type" text not null, "channel_id" uuid null, "subject" jsonb not null, "created_at" timestamptz not null);`,
+    );
     this.addSql(`create index "webhook_delivery_endpoint_id_status_next_attempt_at_index" on "webhook_delivery" ("endpoint_id", "status", "next_attempt_at");`);
     this.addSql(`alter table "webhook_endpoint" add column "failing_since" timestamptz null, add column "disabled_at" timestamptz null;`);
   }

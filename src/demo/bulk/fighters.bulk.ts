@@ -24,7 +24,14 @@ export interface BulkFighter {
   divisionId: string;
 }
 
-const AUDIT: readonly (readonly [string, string])[] = [['id', 'uuid'], ['actor', 'text'], ['action', 'text'], ['subject', 'text'], ['data', 'jsonb'], ['at', 'timestamptz']];
+const AUDIT: readonly (readonly [string, string])[] = [
+  ['id', 'uuid'],
+  ['actor', 'text'],
+  ['action', 'text'],
+  ['subject', 'text'],
+  ['data', 'jsonb'],
+  ['at', 'timestamptz'],
+];
 
 export function auditRow(ctx: BulkContext, action: string, subject: string, data: Record<string, unknown> | null = null): Cell[] {
   return [randomUUID(), ctx.actor, action, subject, data, ctx.now];
@@ -55,13 +62,18 @@ export async function insertFighters(em: EntityManager, ctx: BulkContext, fighte
   let licenceSeq = await reserveSequence(em, 'licence_no_seq', licenceCount);
   let codeSeq = await reserveSequence(em, 'fighter_code_seq', codeCount);
   let certificateSeq = await reserveSequence(em, 'certificate_no_seq', fighters.filter((f) => f.certificate).length);
-  const fighterRows: Cell[][] = [], identities: Cell[][] = [], licences: Cell[][] = [], certificates: Cell[][] = [], audit: Cell[][] = [];
+  const fighterRows: Cell[][] = [],
+    identities: Cell[][] = [],
+    licences: Cell[][] = [],
+    certificates: Cell[][] = [],
+    audit: Cell[][] = [];
   const out: BulkFighter[] = [];
   for (const f of fighters) {
     const code = ctx.countryCodes.get(f.countrySlug);
     if (!code) throw new DomainError('invalid_country', `unknown country "${f.countrySlug}"`);
     if (!ctx.divisions.has(f.divisionKey)) throw new DomainError('invalid_division', `unknown division "${f.divisionKey}"`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(f.dateOfBirth) || Number.isNaN(Date.parse(f.dateOfBirth))) throw new DomainError('invalid_dob', 'date of birth must be YYYY-MM-DD');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(f.dateOfBirth) || Number.isNaN(Date.parse(f.dateOfBirth)))
+      throw new DomainError('invalid_dob', 'date of birth must be YYYY-MM-DD');
     const id = randomUUID();
     const slug = uniqueSlug(ctx, f.name);
     audit.push(auditRow(ctx, 'fighters.register', slug));
@@ -111,18 +123,87 @@ export async function insertFighters(em: EntityManager, ctx: BulkContext, fighte
       audit.push(auditRow(ctx, 'certificates.issue', slug, { certificate_no: number }));
     }
     const name = f.name.trim();
-    fighterRows.push([id, slug, name, foldText(`${f.name} ${f.nickname ?? ''}`.trim()), foldText(name), f.nickname?.trim() || null,
-      f.countrySlug, f.divisionKey, status, f.rankingPublished, fighterCode, ctx.now, ctx.now]);
+    fighterRows.push([
+      id,
+      slug,
+      name,
+      foldText(`${f.name} ${f.nickname ?? ''}`.trim()),
+      foldText(name),
+      f.nickname?.trim() || null,
+      f.countrySlug,
+      f.divisionKey,
+      status,
+      f.rankingPublished,
+      fighterCode,
+      ctx.now,
+      ctx.now,
+    ]);
     identities.push([id, f.dateOfBirth, f.email, f.phone, f.address]);
     out.push({ id, slug, divisionId: f.divisionKey });
   }
-  await unnestInsert(em, 'fighter', [['id', 'uuid'], ['slug', 'text'], ['name', 'text'], ['search_text', 'text'], ['sort_name', 'text'], ['nickname', 'text'],
-    ['country_slug', 'text'], ['division_id', 'text'], ['status', 'text'], ['ranking_published', 'bool'], ['fighter_code', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']], fighterRows);
-  await unnestInsert(em, 'fighter_identity', [['fighter_id', 'uuid'], ['date_of_birth', 'date'], ['email', 'text'], ['phone', 'text'], ['address', 'text']], identities);
-  await unnestInsert(em, 'licence', [['id', 'uuid'], ['fighter_id', 'uuid'], ['licence_no', 'text'], ['state', 'text'], ['current', 'bool'], ['issued_on', 'date'],
-    ['valid_until', 'date'], ['verified_at', 'timestamptz'], ['created_at', 'timestamptz']], licences);
-  await unnestInsert(em, 'certificate', [['id', 'uuid'], ['fighter_id', 'uuid'], ['certificate_no', 'text'], ['kind', 'text'], ['state', 'text'], ['issued_on', 'date'],
-    ['valid_until', 'date'], ['created_at', 'timestamptz']], certificates);
+  await unnestInsert(
+    em,
+    'fighter',
+    [
+      ['id', 'uuid'],
+      ['slug', 'text'],
+      ['name', 'text'],
+      ['search_text', 'text'],
+      ['sort_name', 'text'],
+      ['nickname', 'text'],
+      ['country_slug', 'text'],
+      ['division_id', 'text'],
+      ['status', 'text'],
+      ['ranking_published', 'bool'],
+      ['fighter_code', 'text'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+    ],
+    fighterRows,
+  );
+  await unnestInsert(
+    em,
+    'fighter_identity',
+    [
+      ['fighter_id', 'uuid'],
+      ['date_of_birth', 'date'],
+      ['email', 'text'],
+      ['phone', 'text'],
+      ['address', 'text'],
+    ],
+    identities,
+  );
+  await unnestInsert(
+    em,
+    'licence',
+    [
+      ['id', 'uuid'],
+      ['fighter_id', 'uuid'],
+      ['licence_no', 'text'],
+      ['state', 'text'],
+      ['current', 'bool'],
+      ['issued_on', 'date'],
+      ['valid_until', 'date'],
+      ['verified_at', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+    ],
+    licences,
+  );
+  await unnestInsert(
+    em,
+    'certificate',
+    [
+      ['id', 'uuid'],
+      ['fighter_id', 'uuid'],
+      ['certificate_no', 'text'],
+      ['kind', 'text'],
+      ['state', 'text'],
+      ['issued_on', 'date'],
+      ['valid_until', 'date'],
+      ['created_at', 'timestamptz'],
+    ],
+    certificates,
+  );
   await insertAudit(em, audit);
   return out;
 }

@@ -25,33 +25,52 @@ export class BulkWriter {
   /** Each event's bout count so far, so that chunks go on numbering its card. */
   private readonly cardSize = new Map<string, number>();
 
-  private constructor(private readonly c: Container, private readonly ctx: BulkContext, private readonly onProgress: SeedProgressListener) {}
+  private constructor(
+    private readonly c: Container,
+    private readonly ctx: BulkContext,
+    private readonly onProgress: SeedProgressListener,
+  ) {}
 
   static async open(c: Container, today: string, onProgress: SeedProgressListener): Promise<BulkWriter> {
     const em0 = c.orm.em.fork() as EntityManager;
-    const subscribed = await sql<{ n: number }[]>(em0,
-      `select count(*)::int as n from webhook_endpoint where enabled and partner_id is not null and events && ?::text[]`, [`{${PARTNER_EVENTS.join(',')}}`]);
+    const subscribed = await sql<{ n: number }[]>(
+      em0,
+      `select count(*)::int as n from webhook_endpoint where enabled and partner_id is not null and events && ?::text[]`,
+      [`{${PARTNER_EVENTS.join(',')}}`],
+    );
     if (subscribed[0].n > 0) throw new DomainError('invalid_state', 'bulk seeding writes no webhook events: remove the partner webhook endpoints first');
     const countries = await sql<{ slug: string; code: string }[]>(em0, `select slug, code from country`);
     const divisions = await sql<{ id: string }[]>(em0, `select id from division`);
     const slugs = await sql<{ slug: string }[]>(em0, `select slug from fighter`);
-    return new BulkWriter(c, {
-      actor: 'demo-seed', today, now: c.clock.now(),
-      countryCodes: new Map(countries.map((x) => [x.slug, x.code])), divisions: new Set(divisions.map((d) => d.id)), slugs: new Set(slugs.map((x) => x.slug)),
-    }, onProgress);
+    return new BulkWriter(
+      c,
+      {
+        actor: 'demo-seed',
+        today,
+        now: c.clock.now(),
+        countryCodes: new Map(countries.map((x) => [x.slug, x.code])),
+        divisions: new Set(divisions.map((d) => d.id)),
+        slugs: new Set(slugs.map((x) => x.slug)),
+      },
+      onProgress,
+    );
   }
 
   async fighters(fighters: readonly DemoFighter[], progress = true): Promise<void> {
     await this.inChunks('fighters', fighters, progress, async (chunk, em) => {
       const written = await insertFighters(em, this.ctx, chunk);
-      chunk.forEach((f, i) => this.fighterOf.set(f.key, written[i]));
+      chunk.forEach((f, i) => {
+        this.fighterOf.set(f.key, written[i]);
+      });
     });
   }
 
   async events(events: readonly DemoEvent[], progress = true): Promise<void> {
     await this.inChunks('events', events, progress, async (chunk, em) => {
       const written = await insertEvents(em, this.ctx, chunk);
-      chunk.forEach((e, i) => this.eventOf.set(e.key, written[i]));
+      chunk.forEach((e, i) => {
+        this.eventOf.set(e.key, written[i]);
+      });
     });
   }
 
@@ -65,7 +84,10 @@ export class BulkWriter {
   }
 
   private async inChunks<T>(
-    phase: SeedPhase & keyof typeof CHUNK, items: readonly T[], progress: boolean, fn: (chunk: readonly T[], em: EntityManager) => Promise<void>,
+    phase: SeedPhase & keyof typeof CHUNK,
+    items: readonly T[],
+    progress: boolean,
+    fn: (chunk: readonly T[], em: EntityManager) => Promise<void>,
   ): Promise<void> {
     for (let i = 0; i < items.length; i += CHUNK[phase]) {
       if (progress) this.onProgress({ phase, done: i, total: items.length });

@@ -25,7 +25,11 @@ export async function unnestInsert(em: EntityManager, table: string, columns: re
   if (rows.length === 0) return;
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const arrays = columns.map(([, type]) => `?::${type}[]`).join(', ');
-  await bulkSql(em, `insert into "${table}" (${names}) select * from unnest(${arrays})`, columns.map((_, i) => arrayLiteral(rows.map((r) => r[i]))));
+  await bulkSql(
+    em,
+    `insert into "${table}" (${names}) select * from unnest(${arrays})`,
+    columns.map((_, i) => arrayLiteral(rows.map((r) => r[i]))),
+  );
 }
 
 /** Reserves `count` consecutive values of a sequence the way `nextval` would hand them out. */

@@ -16,10 +16,11 @@ export class EventQueries {
     const { where, values } = eventWhere(ctx, filters);
     const order = filters.upcoming ? 'e.date asc, e.code' : 'e.date desc, e.code';
     const n = values.length;
-    return this.db.rows<EventRow>(
-      `select ${eventColumns()} from event e where ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
-      [...values, page.perPage, (page.page - 1) * page.perPage],
-    );
+    return this.db.rows<EventRow>(`select ${eventColumns()} from event e where ${where} order by ${order} limit $${n + 1} offset $${n + 2}`, [
+      ...values,
+      page.perPage,
+      (page.page - 1) * page.perPage,
+    ]);
   }
 
   async count(ctx: ReadContext, filters: EventFilters): Promise<number> {
@@ -37,8 +38,17 @@ export class EventQueries {
 function eventWhere(ctx: ReadContext, filters: EventFilters): { where: string; values: unknown[] } {
   const where = ['e.sanctioned_at is not null'];
   const values: unknown[] = [];
-  if (filters.country) { values.push(filters.country); where.push(`e.country_slug = $${values.length}`); }
-  if (filters.level) { values.push(filters.level); where.push(`e.level = $${values.length}`); }
-  if (filters.upcoming) { values.push(ctx.today); where.push(`e.date >= $${values.length}::date`); }
+  if (filters.country) {
+    values.push(filters.country);
+    where.push(`e.country_slug = $${values.length}`);
+  }
+  if (filters.level) {
+    values.push(filters.level);
+    where.push(`e.level = $${values.length}`);
+  }
+  if (filters.upcoming) {
+    values.push(ctx.today);
+    where.push(`e.date >= $${values.length}::date`);
+  }
   return { where: where.join(' and '), values };
 }

@@ -85,7 +85,11 @@ export class FighterQueries {
     let batch = this.profileBatches.get(key);
     if (!batch) {
       if (this.profileBatches.size >= 8) this.profileBatches.clear(); // a new day or run: the old contexts are done
-      batch = new DataLoader((slugs) => this.profiles(ctx, slugs, bouts), { cache: false, maxBatchSize: PROFILE_BATCH, batchScheduleFn: (run) => setImmediate(run) });
+      batch = new DataLoader((slugs) => this.profiles(ctx, slugs, bouts), {
+        cache: false,
+        maxBatchSize: PROFILE_BATCH,
+        batchScheduleFn: (run) => setImmediate(run),
+      });
       this.profileBatches.set(key, batch);
     }
     return batch.load(slug);

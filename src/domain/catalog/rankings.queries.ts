@@ -65,7 +65,12 @@ export class RankingQueries {
       [...contextParams(ctx), ctx.runId, ctx.runId],
     );
     return rows.map((r: Row) => ({
-      id: r.id, discipline: r.discipline, category: r.category, gender: r.gender, weight_class: r.weight_class, label: r.label,
+      id: r.id,
+      discipline: r.discipline,
+      category: r.category,
+      gender: r.gender,
+      weight_class: r.weight_class,
+      label: r.label,
       ranked: r.ranked,
       leader: { ...r, points: r.leader_points },
     }));

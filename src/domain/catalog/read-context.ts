@@ -18,7 +18,11 @@ export interface ReadContext {
 export class ReadContextProvider {
   private readonly cache: TtlCache<ReadContext>;
 
-  constructor(private readonly connection: () => Connection, private readonly clock: Clock, ttlMs = 1000) {
+  constructor(
+    private readonly connection: () => Connection,
+    private readonly clock: Clock,
+    ttlMs = 1000,
+  ) {
     this.cache = new TtlCache(ttlMs, 1);
   }
 

@@ -25,7 +25,10 @@ export interface ResultRow extends FighterRow, EventRow {
 }
 
 /** What a profile shows of a bout: the event's columns, the opponent and the outcome. */
-export type BoutRow = Pick<ResultRow, 'e_id' | 'e_code' | 'e_name' | 'e_city' | 'e_country' | 'e_date' | 'e_level' | 'e_status' | 'opponent' | 'opponent_minor' | 'result' | 'method' | 'round'>;
+export type BoutRow = Pick<
+  ResultRow,
+  'e_id' | 'e_code' | 'e_name' | 'e_city' | 'e_country' | 'e_date' | 'e_level' | 'e_status' | 'opponent' | 'opponent_minor' | 'result' | 'method' | 'round'
+>;
 
 interface ResultKey {
   bout_id: string;
@@ -73,12 +76,16 @@ export class ResultQueries {
     const opponentIds = pgArray([...new Set(keys.map((k) => k.opponent_id))]);
     const conn = this.connection();
     const [fighters, events, opponents] = await Promise.all([
-      conn.execute(`${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.id = any(?::uuid[])`,
-        [...contextParams(ctx), fighterIds]) as Promise<FighterRow[]>,
+      conn.execute(`${PARAMS_CTE} select ${fighterColumns()} from p cross join fighter f ${fighterJoins()} where f.id = any(?::uuid[])`, [
+        ...contextParams(ctx),
+        fighterIds,
+      ]) as Promise<FighterRow[]>,
       conn.execute(`select ${eventColumns()} from event e where e.id = any(?::uuid[])`, [eventIds]) as Promise<EventRow[]>,
-      conn.execute(`${PARAMS_CTE} select o.id, o.name, ${OPPONENT_MINOR_SQL} as minor
+      conn.execute(
+        `${PARAMS_CTE} select o.id, o.name, ${OPPONENT_MINOR_SQL} as minor
          from p cross join fighter o join fighter_identity oi on oi.fighter_id = o.id where o.id = any(?::uuid[])`,
-        [...contextParams(ctx), opponentIds]) as Promise<{ id: string; name: string; minor: boolean }[]>,
+        [...contextParams(ctx), opponentIds],
+      ) as Promise<{ id: string; name: string; minor: boolean }[]>,
     ]);
     const fighterById = new Map(fighters.map((f) => [f.f_id, f]));
     const eventById = new Map(events.map((e) => [e.e_id, e]));

@@ -36,7 +36,10 @@ export class VerificationQueries {
   async verify(ctx: ReadContext, raw: string): Promise<Verification> {
     const parsed = parseDocumentNumber(raw);
     if (!parsed) {
-      throw new DomainError('invalid_number', 'number must be a fighter ID (FID-XXXX-XXXX), a licence number (LIC-CC-YYYY-NNNNNN) or a certificate number (CRT-YYYY-NNNNNN)');
+      throw new DomainError(
+        'invalid_number',
+        'number must be a fighter ID (FID-XXXX-XXXX), a licence number (LIC-CC-YYYY-NNNNNN) or a certificate number (CRT-YYYY-NNNNNN)',
+      );
     }
     const rows = await this.db.rows<DocumentRow>(LOOKUPS[parsed.kind], [ctx.today, parsed.number]);
     const row = rows[0];

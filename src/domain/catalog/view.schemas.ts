@@ -26,9 +26,15 @@ const FIGHTER_ID_PATTERN = '^FID-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$';
 
 export const Country = z
   .strictObject({
-    slug: z.string().regex(new RegExp(SLUG_PATTERN)).meta({ description: 'Country slug, as used by the `country` and `scope` parameters.', example: 'germany' }),
+    slug: z
+      .string()
+      .regex(new RegExp(SLUG_PATTERN))
+      .meta({ description: 'Country slug, as used by the `country` and `scope` parameters.', example: 'germany' }),
     name: z.string().meta({ description: 'Country name.', example: 'Germany' }),
-    code: z.string().regex(/^[A-Z]{2}$/).meta({ description: 'ISO 3166-1 alpha-2 code.', example: 'DE' }),
+    code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .meta({ description: 'ISO 3166-1 alpha-2 code.', example: 'DE' }),
     continent: z.enum(CONTINENTS).meta({ description: 'Continent slug.' }),
   })
   .meta({ description: 'A country.' });
@@ -44,9 +50,7 @@ export const divisionFields = {
   label: z.string().meta({ description: 'Human-readable name of the division.', example: 'Kickboxing, Pro, Men, 67 kg' }),
 };
 
-export const Division = z
-  .strictObject(divisionFields)
-  .meta({ description: 'A ranking division: discipline, category, gender and weight class.' });
+export const Division = z.strictObject(divisionFields).meta({ description: 'A ranking division: discipline, category, gender and weight class.' });
 
 export const fighterSummaryFields = {
   slug: z.string().meta({ description: 'Fighter identifier used in paths.', example: 'anna-schmidt' }),
@@ -56,7 +60,7 @@ export const fighterSummaryFields = {
   division: Division,
   status: z.enum(FIGHTER_STATUSES).meta({ description: 'Fighter status.' }),
   ranking_published: z.boolean().meta({ description: 'Whether the fighter agreed to appear in published rankings.' }),
-  licence_status: z.enum(LICENCE_STATUSES).meta({ description: 'State of the fighter\'s licence (`none`: never licensed).' }),
+  licence_status: z.enum(LICENCE_STATUSES).meta({ description: "State of the fighter's licence (`none`: never licensed)." }),
   fighter_code: z
     .string()
     .regex(new RegExp(FIGHTER_ID_PATTERN))
@@ -79,21 +83,23 @@ export const Event = z
     }),
     is_live: z.boolean().meta({ description: 'True while `status` is `live`.' }),
     status: z.enum(EVENT_STATUSES).meta({ description: 'Event status.' }),
-    url: z.string().meta({ description: 'The event\'s own API URL, `{PUBLIC_URL}/api/v1/events/{code}` (answers with a key, as `GET /events/{code}`).' }),
+    url: z.string().meta({ description: "The event's own API URL, `{PUBLIC_URL}/api/v1/events/{code}` (answers with a key, as `GET /events/{code}`)." }),
   })
   .meta({ description: 'A sanctioned event.' });
 
 export const ResultPoints = z
   .strictObject({
     base: z.number().meta({ description: 'W 10 (12 by KO or TKO), D 5, L 2, NC 0.' }),
-    multiplier: z.number().meta({ description: 'The event level\'s multiplier.' }),
+    multiplier: z.number().meta({ description: "The event level's multiplier." }),
     time_value: z.number().meta({ description: '1.0 under 12 months old, 0.5 from 12 to 24 months, 0 older (at `as_of`).' }),
     total: z.number().meta({ description: 'base × multiplier × time_value, rounded to 2 decimals.' }),
   })
   .meta({ description: 'Ranking points of one result.' });
 
 const boutFields = {
-  opponent: z.string().meta({ description: `Name of the other fighter, or \`${WITHHELD_OPPONENT}\` when the other fighter is a minor (a minor is never named).` }),
+  opponent: z
+    .string()
+    .meta({ description: `Name of the other fighter, or \`${WITHHELD_OPPONENT}\` when the other fighter is a minor (a minor is never named).` }),
   result: z.enum(BOUT_OUTCOMES).meta({ description: 'Outcome for this fighter: win, loss, draw or no contest.' }),
   method: z.string().nullable().meta({ description: 'How the bout ended (e.g. `KO`, `TKO`, `UD`), or null.' }),
   round: z.int().min(1).nullable().meta({ description: 'Round in which the bout ended, or null.' }),

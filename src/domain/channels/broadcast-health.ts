@@ -41,7 +41,12 @@ export function computeHealth(b: { id: string; source: string; state: string }, 
   const fresh = t && isFresh(t, now) ? t : null;
   const warnings: Health['warnings'] = [];
   if (!fresh && b.state === 'live') {
-    warnings.push({ code: 'no_signal_while_live', message: t?.publishing ? `no report from the media server for over ${TELEMETRY_STALE_MS / 1000} s` : 'the broadcast is live but nothing is being received' });
+    warnings.push({
+      code: 'no_signal_while_live',
+      message: t?.publishing
+        ? `no report from the media server for over ${TELEMETRY_STALE_MS / 1000} s`
+        : 'the broadcast is live but nothing is being received',
+    });
   }
   if (fresh && fresh.bitrate_kbps !== null && fresh.bitrate_kbps < LOW_BITRATE_KBPS) {
     warnings.push({ code: 'low_bitrate', message: `bitrate ${fresh.bitrate_kbps} kbps is below ${LOW_BITRATE_KBPS} kbps` });

@@ -46,8 +46,25 @@ export class Broadcast {
  * and name. A loaded entity is one; a read that bypasses the ORM builds one. Each door maps it to
  * its own wire shape once (the TV API's snake_case view, the studio's GraphQL object).
  */
-export type BroadcastRecord = Pick<Broadcast, 'id' | 'slug' | 'title' | 'source' | 'sourceUrl' | 'scheduledAt' | 'startedAt' | 'endedAt' | 'state'
-  | 'visibility' | 'discipline' | 'language' | 'tags' | 'replayUrl' | 'createdAt' | 'updatedAt'> & { channel: Pick<Channel, 'slug' | 'name'> };
+export type BroadcastRecord = Pick<
+  Broadcast,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'source'
+  | 'sourceUrl'
+  | 'scheduledAt'
+  | 'startedAt'
+  | 'endedAt'
+  | 'state'
+  | 'visibility'
+  | 'discipline'
+  | 'language'
+  | 'tags'
+  | 'replayUrl'
+  | 'createdAt'
+  | 'updatedAt'
+> & { channel: Pick<Channel, 'slug' | 'name'> };
 
 /** The latest report of the media server about an ingest broadcast. */
 @Entity()

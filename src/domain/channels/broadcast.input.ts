@@ -3,7 +3,14 @@ import { DomainError } from '../errors';
 import { DISCIPLINES, type Discipline } from '../reference/vocabulary';
 import { hasControlCharacters } from '../text';
 import {
-  BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES, type Source, type Visibility,
+  BROADCAST_LANGUAGE_PATTERN,
+  BROADCAST_TAG_PATTERN,
+  BROADCAST_TAGS_MAX,
+  BROADCAST_TITLE_MAX,
+  SOURCES,
+  VISIBILITIES,
+  type Source,
+  type Visibility,
 } from './broadcast.entities';
 import { DATE_RANGE_TEXT, isStorableInstant } from '../date-range';
 
@@ -62,7 +69,10 @@ const RULES: { [F in BroadcastField]-?: z.ZodType<Exclude<BroadcastInput[F], und
   visibility: z.enum(VISIBILITIES),
   discipline: z.enum(DISCIPLINES).nullable(),
   language: z.string().regex(new RegExp(BROADCAST_LANGUAGE_PATTERN)),
-  tags: z.array(z.string().regex(new RegExp(BROADCAST_TAG_PATTERN))).max(BROADCAST_TAGS_MAX).transform((t) => [...new Set(t)]),
+  tags: z
+    .array(z.string().regex(new RegExp(BROADCAST_TAG_PATTERN)))
+    .max(BROADCAST_TAGS_MAX)
+    .transform((t) => [...new Set(t)]),
 };
 
 const HELP: Record<BroadcastField, string> = {
@@ -143,6 +153,9 @@ export function checkSourceUrl(source: Source, url: string | null): void {
     throw invalidField('sourceUrl');
   }
   if (parsed.protocol !== 'https:' || !SOURCE_URL[source].test(url)) {
-    throw new DomainError('invalid_source_url', `"source_url" must be ${HELP.sourceUrl}; for ${source}: ${source === 'hls' ? 'an https .m3u8 URL' : source === 'mp4' ? 'an https .mp4 URL' : `an https ${source} page`}`);
+    throw new DomainError(
+      'invalid_source_url',
+      `"source_url" must be ${HELP.sourceUrl}; for ${source}: ${source === 'hls' ? 'an https .m3u8 URL' : source === 'mp4' ? 'an https .mp4 URL' : `an https ${source} page`}`,
+    );
   }
 }

@@ -15,9 +15,24 @@ export const BROADCAST_RECORD_COLUMNS = `b.id, b.slug, b.title, b.source, b.sour
 
 /** A row of BROADCAST_RECORD_COLUMNS, as the driver returns it. */
 export interface BroadcastRecordRow {
-  id: string; slug: string; title: string; source: Source; source_url: string | null; scheduled_at: Date | string; started_at: Date | string | null;
-  ended_at: Date | string | null; state: BroadcastState; visibility: Visibility; discipline: Discipline | null; language: string; tags: string[];
-  replay_url: string | null; created_at: Date | string; updated_at: Date | string; channel_slug: string; channel_name: string;
+  id: string;
+  slug: string;
+  title: string;
+  source: Source;
+  source_url: string | null;
+  scheduled_at: Date | string;
+  started_at: Date | string | null;
+  ended_at: Date | string | null;
+  state: BroadcastState;
+  visibility: Visibility;
+  discipline: Discipline | null;
+  language: string;
+  tags: string[];
+  replay_url: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  channel_slug: string;
+  channel_name: string;
 }
 
 const at = (v: Date | string): Date => new Date(v);
@@ -25,8 +40,22 @@ const atOrNull = (v: Date | string | null): Date | null => (v === null ? null : 
 
 export function recordOf(r: BroadcastRecordRow): BroadcastRecord {
   return {
-    id: r.id, slug: r.slug, title: r.title, source: r.source, sourceUrl: r.source_url, scheduledAt: at(r.scheduled_at), startedAt: atOrNull(r.started_at),
-    endedAt: atOrNull(r.ended_at), state: r.state, visibility: r.visibility, discipline: r.discipline, language: r.language, tags: r.tags,
-    replayUrl: r.replay_url, createdAt: at(r.created_at), updatedAt: at(r.updated_at), channel: { slug: r.channel_slug, name: r.channel_name },
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    source: r.source,
+    sourceUrl: r.source_url,
+    scheduledAt: at(r.scheduled_at),
+    startedAt: atOrNull(r.started_at),
+    endedAt: atOrNull(r.ended_at),
+    state: r.state,
+    visibility: r.visibility,
+    discipline: r.discipline,
+    language: r.language,
+    tags: r.tags,
+    replayUrl: r.replay_url,
+    createdAt: at(r.created_at),
+    updatedAt: at(r.updated_at),
+    channel: { slug: r.channel_slug, name: r.channel_name },
   };
 }

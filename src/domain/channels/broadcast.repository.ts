@@ -24,7 +24,10 @@ export interface BroadcastRepository {
 
 /** The repository on a transaction's EntityManager. */
 export class MikroBroadcastRepository implements BroadcastRepository {
-  constructor(private readonly em: EntityManager, readonly changed: Changed) {}
+  constructor(
+    private readonly em: EntityManager,
+    readonly changed: Changed,
+  ) {}
 
   channel(id: string, options: { lock?: boolean } = {}): Promise<Channel | null> {
     return this.em.findOne(Channel, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
@@ -37,7 +40,8 @@ export class MikroBroadcastRepository implements BroadcastRepository {
 
   broadcast(id: string, options: { channelId?: string; lock?: boolean } = {}): Promise<Broadcast | null> {
     return this.em.findOne(Broadcast, options.channelId ? { id, channel: options.channelId } : { id }, {
-      populate: ['channel'], ...(options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
+      populate: ['channel'],
+      ...(options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
     });
   }
 
@@ -53,7 +57,6 @@ export class MikroBroadcastRepository implements BroadcastRepository {
   save(): Promise<void> {
     return this.em.flush();
   }
-
 }
 
 /** BroadcastService's storage on MikroORM, its changes stated to the unit of work (the outbox behind it). */

@@ -7,7 +7,15 @@
  */
 import { z } from 'zod';
 import { DISCIPLINES } from '../reference/vocabulary';
-import { BROADCAST_LANGUAGE_PATTERN, BROADCAST_STATES, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES } from './broadcast.entities';
+import {
+  BROADCAST_LANGUAGE_PATTERN,
+  BROADCAST_STATES,
+  BROADCAST_TAG_PATTERN,
+  BROADCAST_TAGS_MAX,
+  BROADCAST_TITLE_MAX,
+  SOURCES,
+  VISIBILITIES,
+} from './broadcast.entities';
 
 export const EXTERNAL_SOURCES = SOURCES.filter((s) => s !== 'ingest');
 /** Visibilities shown with `locked: true` (and `source_url`, `replay_url` null) on public endpoints. */
@@ -17,7 +25,7 @@ export const HEALTH_SIGNALS = ['receiving', 'no_signal', 'external'] as const;
 
 export const SOURCE_RULES =
   '`youtube` (a YouTube page), `vimeo` (a Vimeo page), `hls` (an `.m3u8` playlist), `mp4` (an `.mp4` ' +
-  'file) or `ingest` (the channel streams to the service\'s ingest server).';
+  "file) or `ingest` (the channel streams to the service's ingest server).";
 
 export const dateTime = (description: string) => z.iso.datetime({ offset: true }).meta({ description, example: '2026-11-20T19:00:00Z' });
 export const uuid = (description: string) => z.uuid().meta({ description, example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b' });
@@ -34,12 +42,15 @@ export const ChannelRef = z
 export const Ingest = z
   .strictObject({
     server_url: z.string().meta({ description: 'The ingest server URL the encoder streams to.', example: 'rtmps://ingest.example.com/live' }),
-    stream_key: z.string().optional().meta({
-      description:
-        'The stream key. Shown only once: in the creation answer, in the answer of a PATCH that switches ' +
-        'the broadcast to `ingest`, and in the answer of `rotate-stream-key`. It is never returned ' +
-        'otherwise (nor are SRT passphrases or provider credentials).',
-    }),
+    stream_key: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'The stream key. Shown only once: in the creation answer, in the answer of a PATCH that switches ' +
+          'the broadcast to `ingest`, and in the answer of `rotate-stream-key`. It is never returned ' +
+          'otherwise (nor are SRT passphrases or provider credentials).',
+      }),
   })
   .meta({ description: 'Ingest details of an `ingest` broadcast.' });
 
@@ -48,7 +59,11 @@ const broadcastFields = {
   id: uuid('Broadcast id, used in the paths of the channel endpoints.'),
   slug: z.string().meta({ description: 'Broadcast slug, used in the public path `/broadcasts/{slug}`.', example: 'berlin-open-finals' }),
   channel: ChannelRef,
-  title: z.string().min(1).max(BROADCAST_TITLE_MAX).meta({ description: `Title, 1 to ${BROADCAST_TITLE_MAX} characters.` }),
+  title: z
+    .string()
+    .min(1)
+    .max(BROADCAST_TITLE_MAX)
+    .meta({ description: `Title, 1 to ${BROADCAST_TITLE_MAX} characters.` }),
   source: z.enum(SOURCES).meta({ description: `Where the video comes from: ${SOURCE_RULES}` }),
   source_url: z.string().nullable().meta({
     description: 'The https URL of the video for an external source; null for `ingest` (and, on public endpoints, for a locked broadcast).',
@@ -81,7 +96,7 @@ const broadcastFields = {
 
 export const Broadcast = z.strictObject({ ...broadcastFields, ingest: Ingest.optional() }).meta({
   description:
-    'A broadcast as the channel\'s own key sees it. `ingest` is present exactly when `source` is `ingest` ' +
+    "A broadcast as the channel's own key sees it. `ingest` is present exactly when `source` is `ingest` " +
     '(then `source_url` is null); its `stream_key` only in the answers that reveal it once.',
   oneOf: [
     {
@@ -103,9 +118,7 @@ export const PublicBroadcast = z
   .strictObject({
     ...broadcastFields,
     locked: z.boolean().meta({
-      description:
-        'True for `followers` and `ppv` broadcasts: then `source_url` and `replay_url` are null. False for ' +
-        '`public` and `unlisted`.',
+      description: 'True for `followers` and `ppv` broadcasts: then `source_url` and `replay_url` are null. False for ' + '`public` and `unlisted`.',
     }),
   })
   .meta({
@@ -163,7 +176,11 @@ export const Health = z
       description: '`receiving` or `no_signal` for an ingest broadcast; `external` for the other sources, whose metrics are all null.',
     }),
     bitrate_kbps: z.int().min(0).nullable().meta({ description: 'Incoming bitrate in kbit/s, or null.' }),
-    resolution: z.string().regex(/^[0-9]+x[0-9]+$/).nullable().meta({ description: 'Video resolution `WIDTHxHEIGHT`, or null.', example: '1920x1080' }),
+    resolution: z
+      .string()
+      .regex(/^[0-9]+x[0-9]+$/)
+      .nullable()
+      .meta({ description: 'Video resolution `WIDTHxHEIGHT`, or null.', example: '1920x1080' }),
     fps: z.number().min(0).nullable().meta({ description: 'Frames per second, or null.' }),
     viewers: z.int().min(0).nullable().meta({ description: 'Current viewers, or null.' }),
     warnings: z.array(HealthWarning).meta({ description: 'Current warnings; empty when all is well.' }),

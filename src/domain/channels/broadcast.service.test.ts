@@ -86,34 +86,71 @@ function aChannel(plan: Plan = 'pro', billingState: BillingState = 'active'): Ch
 
 function aBroadcast(channel: Channel, state: BroadcastState = 'scheduled', source: Source = 'mp4'): Broadcast {
   const b = Object.assign(new Broadcast(), {
-    id: uuid(), slug: `b-${serial}`, channel, title: 'Fight Night', source, state,
-    sourceUrl: source === 'ingest' ? null : 'https://cdn.example/fight.mp4', scheduledAt: new Date('2030-07-01T19:00:00Z'),
+    id: uuid(),
+    slug: `b-${serial}`,
+    channel,
+    title: 'Fight Night',
+    source,
+    state,
+    sourceUrl: source === 'ingest' ? null : 'https://cdn.example/fight.mp4',
+    scheduledAt: new Date('2030-07-01T19:00:00Z'),
     streamKeyHash: source === 'ingest' ? hashToken('sk_original') : null,
   });
   repo.broadcasts.set(b.id, b);
   return b;
 }
 
-const keyOf = (channel: Channel, scopes: string[] = ['read', 'broadcasts:write']): ChannelPrincipal =>
-  ({ kind: 'channel', keyId: uuid(), keyName: 'automation', keyPrefix: 'ck_test', channelId: channel.id, scopes });
-const userWith = (role: Role, channel: Channel): StudioPrincipal =>
-  ({ kind: 'studio', sessionId: uuid(), userId: uuid(), email: `${role}@example.com`, roles: new Map([[channel.id, role]]) });
+const keyOf = (channel: Channel, scopes: string[] = ['read', 'broadcasts:write']): ChannelPrincipal => ({
+  kind: 'channel',
+  keyId: uuid(),
+  keyName: 'automation',
+  keyPrefix: 'ck_test',
+  channelId: channel.id,
+  scopes,
+});
+const userWith = (role: Role, channel: Channel): StudioPrincipal => ({
+  kind: 'studio',
+  sessionId: uuid(),
+  userId: uuid(),
+  email: `${role}@example.com`,
+  roles: new Map([[channel.id, role]]),
+});
 const op = operator({ id: 'test' });
 
-const input = (fields: Partial<BroadcastInput> = {}): BroadcastInput =>
-  ({ title: 'Berlin Open: finals', source: 'youtube', sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduledAt: new Date('2030-07-01T19:00:00Z'), ...fields });
+const input = (fields: Partial<BroadcastInput> = {}): BroadcastInput => ({
+  title: 'Berlin Open: finals',
+  source: 'youtube',
+  sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  scheduledAt: new Date('2030-07-01T19:00:00Z'),
+  ...fields,
+});
 
 /** The refusal's code and message, or 'ok'. */
 async function refusal(p: Promise<unknown>): Promise<string> {
-  return p.then(() => 'ok', (e: DomainError) => `${e.code}: ${e.message}`);
+  return p.then(
+    () => 'ok',
+    (e: DomainError) => `${e.code}: ${e.message}`,
+  );
 }
 const codeOf = async (p: Promise<unknown>) => (await refusal(p)).split(':')[0];
 
 describe('create', () => {
   it('applies the defaults, judges the values, and announces the new broadcast', async () => {
     const channel = aChannel();
-    const { broadcast, streamKey } = await service.create(keyOf(channel), channel.id, input({ title: '  Berlin Open: finals ', tags: ['finals', 'berlin', 'finals'] }));
-    expect(broadcast).toMatchObject({ channel, title: 'Berlin Open: finals', state: 'scheduled', visibility: 'public', language: 'en', discipline: null, tags: ['finals', 'berlin'] });
+    const { broadcast, streamKey } = await service.create(
+      keyOf(channel),
+      channel.id,
+      input({ title: '  Berlin Open: finals ', tags: ['finals', 'berlin', 'finals'] }),
+    );
+    expect(broadcast).toMatchObject({
+      channel,
+      title: 'Berlin Open: finals',
+      state: 'scheduled',
+      visibility: 'public',
+      language: 'en',
+      discipline: null,
+      tags: ['finals', 'berlin'],
+    });
     expect(broadcast.slug).toMatch(/^berlin-open-finals-[0-9a-f]{8}$/);
     expect(streamKey).toBeUndefined();
     expect(repo.broadcasts.get(broadcast.id)).toBe(broadcast);
@@ -150,7 +187,7 @@ describe('create', () => {
 });
 
 describe('go-live', () => {
-  it('takes a scheduled broadcast live under a lock on its channel, at the clock\'s time', async () => {
+  it("takes a scheduled broadcast live under a lock on its channel, at the clock's time", async () => {
     const channel = aChannel();
     const b = aBroadcast(channel);
     const live = await service.goLive(keyOf(channel), b.id);
@@ -176,7 +213,9 @@ describe('go-live', () => {
   it('is refused while billing is past due or canceled (trialing is fine)', async () => {
     for (const billing of ['past_due', 'canceled'] as const) {
       const channel = aChannel('pro', billing);
-      expect(await refusal(service.goLive(keyOf(channel), aBroadcast(channel).id))).toBe(`billing_inactive: the channel's billing is ${billing}: settle it to go live`);
+      expect(await refusal(service.goLive(keyOf(channel), aBroadcast(channel).id))).toBe(
+        `billing_inactive: the channel's billing is ${billing}: settle it to go live`,
+      );
     }
     const trialing = aChannel('pro', 'trialing');
     expect((await service.goLive(keyOf(trialing), aBroadcast(trialing).id)).state).toBe('live');
@@ -191,7 +230,9 @@ describe('go-live', () => {
   it('needs a scheduled broadcast', async () => {
     const channel = aChannel();
     for (const state of ['live', 'ended', 'replay'] as const) {
-      expect(await refusal(service.goLive(keyOf(channel), aBroadcast(channel, state).id))).toBe(`invalid_state: only a scheduled broadcast can go live; this one is ${state}`);
+      expect(await refusal(service.goLive(keyOf(channel), aBroadcast(channel, state).id))).toBe(
+        `invalid_state: only a scheduled broadcast can go live; this one is ${state}`,
+      );
     }
     expect(repo.events).toEqual([]);
   });
@@ -220,7 +261,9 @@ describe('ending and replays', () => {
   it('only a live broadcast ends', async () => {
     const channel = aChannel();
     for (const state of ['scheduled', 'ended', 'replay'] as const) {
-      expect(await refusal(service.end(keyOf(channel), aBroadcast(channel, state).id))).toBe(`invalid_state: only a live broadcast can end; this one is ${state}`);
+      expect(await refusal(service.end(keyOf(channel), aBroadcast(channel, state).id))).toBe(
+        `invalid_state: only a live broadcast can end; this one is ${state}`,
+      );
     }
   });
 });
@@ -230,8 +273,26 @@ describe('what each state may change', () => {
     const channel = aChannel();
     const b = aBroadcast(channel);
     const at = new Date('2030-08-01T18:00:00Z');
-    const { broadcast } = await service.update(keyOf(channel), b.id, { title: 'New', source: 'hls', sourceUrl: 'https://cdn.example/live.m3u8', scheduledAt: at, visibility: 'ppv', discipline: 'mma', language: 'de', tags: ['x'] });
-    expect(broadcast).toMatchObject({ title: 'New', source: 'hls', sourceUrl: 'https://cdn.example/live.m3u8', scheduledAt: at, visibility: 'ppv', discipline: 'mma', language: 'de', tags: ['x'] });
+    const { broadcast } = await service.update(keyOf(channel), b.id, {
+      title: 'New',
+      source: 'hls',
+      sourceUrl: 'https://cdn.example/live.m3u8',
+      scheduledAt: at,
+      visibility: 'ppv',
+      discipline: 'mma',
+      language: 'de',
+      tags: ['x'],
+    });
+    expect(broadcast).toMatchObject({
+      title: 'New',
+      source: 'hls',
+      sourceUrl: 'https://cdn.example/live.m3u8',
+      scheduledAt: at,
+      visibility: 'ppv',
+      discipline: 'mma',
+      language: 'de',
+      tags: ['x'],
+    });
     expect(repo.announcements).toBe(1);
   });
 
@@ -239,10 +300,17 @@ describe('what each state may change', () => {
     const channel = aChannel();
     for (const state of ['live', 'ended', 'replay'] as const) {
       const b = aBroadcast(channel, state);
-      expect(await refusal(service.update(keyOf(channel), b.id, { title: 'Kept?', sourceUrl: 'https://cdn.example/other.mp4', scheduledAt: new Date() })))
-        .toBe(`invalid_state: a ${state} broadcast cannot change source_url, scheduled_at`);
+      expect(await refusal(service.update(keyOf(channel), b.id, { title: 'Kept?', sourceUrl: 'https://cdn.example/other.mp4', scheduledAt: new Date() }))).toBe(
+        `invalid_state: a ${state} broadcast cannot change source_url, scheduled_at`,
+      );
       expect(b.title).toBe('Fight Night');
-      const { broadcast } = await service.update(keyOf(channel), b.id, { title: 'Renamed', visibility: 'unlisted', discipline: null, language: 'fr', tags: ['replay'] });
+      const { broadcast } = await service.update(keyOf(channel), b.id, {
+        title: 'Renamed',
+        visibility: 'unlisted',
+        discipline: null,
+        language: 'fr',
+        tags: ['replay'],
+      });
       expect(broadcast).toMatchObject({ title: 'Renamed', visibility: 'unlisted', discipline: null, language: 'fr', tags: ['replay'], state });
     }
   });
@@ -256,7 +324,9 @@ describe('what each state may change', () => {
 describe('stream keys', () => {
   it('only an ingest broadcast has one; rotating replaces it', async () => {
     const channel = aChannel();
-    expect(await refusal(service.rotateStreamKey(keyOf(channel), aBroadcast(channel, 'scheduled', 'youtube').id))).toBe('invalid_state: only an ingest broadcast has a stream key');
+    expect(await refusal(service.rotateStreamKey(keyOf(channel), aBroadcast(channel, 'scheduled', 'youtube').id))).toBe(
+      'invalid_state: only an ingest broadcast has a stream key',
+    );
     const ingest = aBroadcast(channel, 'live', 'ingest');
     const { streamKey } = await service.rotateStreamKey(keyOf(channel), ingest.id);
     expect(streamKey).toMatch(/^sk_/);
@@ -301,7 +371,11 @@ describe('access (one rule for every door)', () => {
     const notFound = 'not_found: broadcast not found';
     for (const p of [keyOf(mine), userWith('owner', mine)]) {
       expect(await outcomes(p, b.id, theirs.id)).toEqual({
-        get: notFound, update: notFound, goLive: notFound, end: notFound, rotateStreamKey: notFound,
+        get: notFound,
+        update: notFound,
+        goLive: notFound,
+        end: notFound,
+        rotateStreamKey: notFound,
         // creating on another channel: that channel is not found
         create: 'not_found: channel not found',
       });
@@ -316,8 +390,14 @@ describe('access (one rule for every door)', () => {
     const channel = aChannel();
     const b = aBroadcast(channel, 'scheduled', 'ingest');
     const forbidden = 'forbidden: the viewer role cannot manage broadcasts on this channel';
-    expect(await outcomes(userWith('viewer', channel), b.id, channel.id))
-      .toEqual({ get: 'ok', update: forbidden, goLive: forbidden, end: forbidden, rotateStreamKey: forbidden, create: forbidden });
+    expect(await outcomes(userWith('viewer', channel), b.id, channel.id)).toEqual({
+      get: 'ok',
+      update: forbidden,
+      goLive: forbidden,
+      end: forbidden,
+      rotateStreamKey: forbidden,
+      create: forbidden,
+    });
     expect(b.title).toBe('Fight Night');
     expect((await service.update(userWith('editor', channel), b.id, { title: 'By the editor' })).broadcast.title).toBe('By the editor');
   });
@@ -325,7 +405,9 @@ describe('access (one rule for every door)', () => {
   it('a read-only key may not write (insufficient_scope), a write-only key may write; the operator may do anything', async () => {
     const channel = aChannel();
     const b = aBroadcast(channel);
-    expect(await refusal(service.goLive(keyOf(channel, ['read']), b.id))).toBe('insufficient_scope: this endpoint needs the "broadcasts:write" scope; the key has: read');
+    expect(await refusal(service.goLive(keyOf(channel, ['read']), b.id))).toBe(
+      'insufficient_scope: this endpoint needs the "broadcasts:write" scope; the key has: read',
+    );
     expect(await codeOf(service.get(keyOf(channel, ['broadcasts:write']), b.id))).toBe('insufficient_scope');
     expect((await service.update(keyOf(channel, ['broadcasts:write']), b.id, { title: 'Written' })).broadcast.title).toBe('Written');
     expect((await service.goLive(op, b.id)).state).toBe('live');

@@ -38,7 +38,10 @@ const EDITABLE: Record<BroadcastState, readonly BroadcastField[]> = {
  * (broadcast.repository.ts); `tx` lets a caller compose several operations in its transaction.
  */
 export class BroadcastService {
-  constructor(private readonly storage: Transactional<BroadcastRepository>, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Transactional<BroadcastRepository>,
+    private readonly clock: Clock,
+  ) {}
 
   async create(principal: Principal, channelId: string, fields: BroadcastInput, tx?: EntityManager): Promise<BroadcastResult> {
     authorize(principal, channelId, 'broadcasts');
@@ -76,7 +79,14 @@ export class BroadcastService {
         throw new DomainError('invalid_state', `a ${broadcast.state} broadcast cannot change ${forbidden.map((f) => BROADCAST_FIELDS[f]).join(', ')}`);
       }
       const source = patch.source ?? broadcast.source;
-      const sourceUrl = source === 'ingest' ? null : patch.sourceUrl !== undefined ? patch.sourceUrl : patch.source && patch.source !== broadcast.source ? null : broadcast.sourceUrl;
+      const sourceUrl =
+        source === 'ingest'
+          ? null
+          : patch.sourceUrl !== undefined
+            ? patch.sourceUrl
+            : patch.source && patch.source !== broadcast.source
+              ? null
+              : broadcast.sourceUrl;
       // A source_url sent for an ingest source is refused, not dropped.
       if (patch.source !== undefined || patch.sourceUrl !== undefined) checkSourceUrl(source, patch.sourceUrl !== undefined ? patch.sourceUrl : sourceUrl);
       let streamKey: string | undefined;

@@ -8,11 +8,16 @@ const ELSEWHERE = '22222222-2222-4222-8222-222222222222';
 const PERMISSIONS: Permission[] = ['read', 'broadcasts', 'keys', 'webhooks'];
 
 const key = (scopes: string[]): ChannelPrincipal => ({ kind: 'channel', keyId: 'k-1', keyName: 'automation', keyPrefix: 'ck_test', channelId: HERE, scopes });
-const user = (role: Role): StudioPrincipal => ({ kind: 'studio', sessionId: 's-1', userId: 'u-1', email: `${role}@example.com`, roles: new Map([[HERE, role]]) });
+const user = (role: Role): StudioPrincipal => ({
+  kind: 'studio',
+  sessionId: 's-1',
+  userId: 'u-1',
+  email: `${role}@example.com`,
+  roles: new Map([[HERE, role]]),
+});
 
 /** The outcome of each permission on `channelId`: ok, or the refusal's code. */
-const table = (p: Principal, channelId = HERE) =>
-  Object.fromEntries(PERMISSIONS.map((perm) => [perm, accessError(p, channelId, perm)?.code ?? 'ok']));
+const table = (p: Principal, channelId = HERE) => Object.fromEntries(PERMISSIONS.map((perm) => [perm, accessError(p, channelId, perm)?.code ?? 'ok']));
 
 describe('channel access, one rule for every door', () => {
   it('studio roles (docs/decisions.md#studio-roles): owners and managers everything, editors broadcasts, viewers read', () => {
@@ -23,7 +28,7 @@ describe('channel access, one rule for every door', () => {
     expect(accessError(user('viewer'), HERE, 'keys')?.message).toBe('the viewer role cannot manage keys on this channel');
   });
 
-  it('channel keys: their scopes on their own channel; keys and webhooks are the studio\'s', () => {
+  it("channel keys: their scopes on their own channel; keys and webhooks are the studio's", () => {
     expect(table(key(['read', 'broadcasts:write']))).toEqual({ read: 'ok', broadcasts: 'ok', keys: 'forbidden', webhooks: 'forbidden' });
     expect(table(key(['read']))).toEqual({ read: 'ok', broadcasts: 'insufficient_scope', keys: 'forbidden', webhooks: 'forbidden' });
     expect(table(key(['broadcasts:write']))).toEqual({ read: 'insufficient_scope', broadcasts: 'ok', keys: 'forbidden', webhooks: 'forbidden' });
@@ -41,7 +46,7 @@ describe('channel access, one rule for every door', () => {
     expect(table(operator({ id: 'operator:alice' }), ELSEWHERE)).toEqual({ read: 'ok', broadcasts: 'ok', keys: 'ok', webhooks: 'ok' });
   });
 
-  it('audits each principal as before: studio:<email>, the operator\'s actor, and a key by its id', () => {
+  it("audits each principal as before: studio:<email>, the operator's actor, and a key by its id", () => {
     expect(auditActor(user('manager'))).toEqual({ id: 'studio:manager@example.com' });
     expect(auditActor(operator({ id: 'operator:alice' }))).toEqual({ id: 'operator:alice' });
     expect(auditActor(operator({ id: 'demo-seed' }))).toEqual({ id: 'demo-seed' });

@@ -29,15 +29,20 @@ interface Row {
 export class ChannelKeyAuthenticator {
   private readonly rows: VersionedCache<Row | null>;
 
-  constructor(private readonly connection: () => Connection, fallbackTtlMs: number, changes: Pick<ChangeFeed, 'version' | 'live'> = new LocalChangeFeed()) {
+  constructor(
+    private readonly connection: () => Connection,
+    fallbackTtlMs: number,
+    changes: Pick<ChangeFeed, 'version' | 'live'> = new LocalChangeFeed(),
+  ) {
     this.rows = new VersionedCache({ feed: changes, topics: ['channel_keys'], fallbackTtlMs, maxEntries: 10_000 });
   }
 
   async authenticate(token: string): Promise<ChannelPrincipal> {
     const hash = hashToken(token);
     const row = await this.rows.get(hash, async () => {
-      const rows = await this.connection().execute<Row[]>(
-        `select id, name, prefix, channel_id, scopes, revoked_at from channel_api_key where hash = ?`, [hash]);
+      const rows = await this.connection().execute<Row[]>(`select id, name, prefix, channel_id, scopes, revoked_at from channel_api_key where hash = ?`, [
+        hash,
+      ]);
       return rows[0] ?? null;
     });
     if (!row) throw new DomainError('invalid_key', 'the channel key is not recognised');

@@ -22,7 +22,10 @@ export const MAX_ACTIVE_KEYS_PER_CHANNEL = 25;
  * principal, checked by channel-access.ts).
  */
 export class ChannelService {
-  constructor(private readonly storage: Transactional<ChannelRepository>, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Transactional<ChannelRepository>,
+    private readonly clock: Clock,
+  ) {}
 
   async create(principal: OperatorPrincipal, input: { slug: string; name: string; plan?: string; billing?: string }, tx?: EntityManager): Promise<Channel> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
@@ -41,20 +44,42 @@ export class ChannelService {
   }
 
   async approve(principal: OperatorPrincipal, slug: string, tx?: EntityManager): Promise<Channel> {
-    return this.change(principal, slug, 'channels.approve', (c) => {
-      if (c.approvedAt) throw new DomainError('invalid_state', `channel "${slug}" is already approved`);
-      c.approvedAt = this.clock.now();
-    }, tx);
+    return this.change(
+      principal,
+      slug,
+      'channels.approve',
+      (c) => {
+        if (c.approvedAt) throw new DomainError('invalid_state', `channel "${slug}" is already approved`);
+        c.approvedAt = this.clock.now();
+      },
+      tx,
+    );
   }
 
   async setPlan(principal: OperatorPrincipal, slug: string, plan: string, tx?: EntityManager): Promise<Channel> {
     const checked = checkPlan(plan);
-    return this.change(principal, slug, 'channels.set-plan', (c) => { c.plan = checked; }, tx);
+    return this.change(
+      principal,
+      slug,
+      'channels.set-plan',
+      (c) => {
+        c.plan = checked;
+      },
+      tx,
+    );
   }
 
   async setBilling(principal: OperatorPrincipal, slug: string, billing: string, tx?: EntityManager): Promise<Channel> {
     const checked = checkBilling(billing);
-    return this.change(principal, slug, 'channels.set-billing', (c) => { c.billingState = checked; }, tx);
+    return this.change(
+      principal,
+      slug,
+      'channels.set-billing',
+      (c) => {
+        c.billingState = checked;
+      },
+      tx,
+    );
   }
 
   async list(): Promise<Channel[]> {
@@ -65,7 +90,11 @@ export class ChannelService {
    * Returns the key once; only its hash is stored. Owners, managers and the operator; a studio
    * user's key records who made it. `fixedToken` is for the demo's documented keys.
    */
-  async createKey(principal: Principal, input: { channelId: string; name: string; scopes: string[]; fixedToken?: string }, tx?: EntityManager): Promise<{ key: ChannelApiKey; token: string }> {
+  async createKey(
+    principal: Principal,
+    input: { channelId: string; name: string; scopes: string[]; fixedToken?: string },
+    tx?: EntityManager,
+  ): Promise<{ key: ChannelApiKey; token: string }> {
     authorize(principal, input.channelId, 'keys');
     const scopes = [...new Set(input.scopes)];
     if (scopes.length === 0 || !scopes.every(isChannelScope)) {
@@ -79,11 +108,19 @@ export class ChannelService {
       if (!channel) throw notFound('channel');
       const active = await repo.countActiveKeys(channel.id);
       if (active >= MAX_ACTIVE_KEYS_PER_CHANNEL) {
-        throw new DomainError('too_many_keys', `the channel already has ${active} active keys, the most allowed is ${MAX_ACTIVE_KEYS_PER_CHANNEL}: revoke one first`);
+        throw new DomainError(
+          'too_many_keys',
+          `the channel already has ${active} active keys, the most allowed is ${MAX_ACTIVE_KEYS_PER_CHANNEL}: revoke one first`,
+        );
       }
       const token = input.fixedToken ?? generateToken('ck');
       const key = Object.assign(new ChannelApiKey(), {
-        channel, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token), scopes, createdBy: principal.kind === 'studio' ? principal.userId : null,
+        channel,
+        name: input.name.trim(),
+        prefix: displayPrefix(token),
+        hash: hashToken(token),
+        scopes,
+        createdBy: principal.kind === 'studio' ? principal.userId : null,
       });
       repo.add(key);
       repo.audit(auditActor(principal), 'channel-keys.create', key.id, { channel: channel.slug, scopes });

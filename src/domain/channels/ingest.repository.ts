@@ -19,7 +19,10 @@ export interface IngestRepository {
 
 /** The repository on a transaction's EntityManager (or a fresh fork, for reads). */
 export class MikroIngestRepository implements IngestRepository {
-  constructor(private readonly em: EntityManager, readonly changed: Changed) {}
+  constructor(
+    private readonly em: EntityManager,
+    readonly changed: Changed,
+  ) {}
 
   async broadcastByStreamKeyHash(hash: string): Promise<{ id: string; state: string } | null> {
     const [b] = await sql<{ id: string; state: string }[]>(this.em, `select id, state from broadcast where stream_key_hash = ?`, [hash]);
@@ -27,17 +30,22 @@ export class MikroIngestRepository implements IngestRepository {
   }
 
   async saveTelemetry(broadcastId: string, publishing: boolean, metrics: TelemetryMetrics | null, at: Date): Promise<void> {
-    await sql(this.em,
+    await sql(
+      this.em,
       `insert into broadcast_telemetry (broadcast_id, publishing, bitrate_kbps, resolution, fps, viewers, reported_at)
        values (?, ?, ?, ?, ?, ?, ?)
        on conflict (broadcast_id) do update set publishing = excluded.publishing, reported_at = excluded.reported_at
          ${metrics ? ', bitrate_kbps = excluded.bitrate_kbps, resolution = excluded.resolution, fps = excluded.fps, viewers = excluded.viewers' : ''}`,
-      [broadcastId, publishing, metrics?.bitrate_kbps ?? null, metrics?.resolution ?? null, metrics?.fps ?? null, metrics?.viewers ?? null, at]);
+      [broadcastId, publishing, metrics?.bitrate_kbps ?? null, metrics?.resolution ?? null, metrics?.fps ?? null, metrics?.viewers ?? null, at],
+    );
   }
 
   async telemetry(broadcastId: string): Promise<Telemetry | null> {
-    const [t] = await sql<Telemetry[]>(this.em,
-      `select publishing, bitrate_kbps, resolution, fps, viewers, reported_at from broadcast_telemetry where broadcast_id = ?`, [broadcastId]);
+    const [t] = await sql<Telemetry[]>(
+      this.em,
+      `select publishing, bitrate_kbps, resolution, fps, viewers, reported_at from broadcast_telemetry where broadcast_id = ?`,
+      [broadcastId],
+    );
     return t ?? null;
   }
 }

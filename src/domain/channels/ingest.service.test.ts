@@ -14,15 +14,26 @@ class FakeIngestRepository implements IngestRepository {
   /** What happened, in order: saves and announcements, each within its transaction. */
   readonly log: string[] = [];
 
-  async broadcastByStreamKeyHash(hash: string) { return this.broadcasts.get(hash) ?? null; }
+  async broadcastByStreamKeyHash(hash: string) {
+    return this.broadcasts.get(hash) ?? null;
+  }
   async saveTelemetry(broadcastId: string, publishing: boolean, metrics: TelemetryMetrics | null, at: Date) {
     const last = this.telemetries.get(broadcastId);
-    const kept = metrics ?? { bitrate_kbps: last?.bitrate_kbps ?? null, resolution: last?.resolution ?? null, fps: last?.fps ?? null, viewers: last?.viewers ?? null };
+    const kept = metrics ?? {
+      bitrate_kbps: last?.bitrate_kbps ?? null,
+      resolution: last?.resolution ?? null,
+      fps: last?.fps ?? null,
+      viewers: last?.viewers ?? null,
+    };
     this.telemetries.set(broadcastId, { publishing, ...kept, reported_at: at });
     this.log.push(`save ${broadcastId}`);
   }
-  async telemetry(broadcastId: string) { return this.telemetries.get(broadcastId) ?? null; }
-  async changed(change: Change) { this.log.push(...(change.topics ?? []).map((t) => `announce ${t}`)); }
+  async telemetry(broadcastId: string) {
+    return this.telemetries.get(broadcastId) ?? null;
+  }
+  async changed(change: Change) {
+    this.log.push(...(change.topics ?? []).map((t) => `announce ${t}`));
+  }
 }
 
 const NOW = new Date('2030-06-01T12:00:00Z');
@@ -37,11 +48,25 @@ beforeEach(() => {
   repo.broadcasts.set(hashToken(KEY), { id: 'b1', state: 'live' });
   transactions = 0;
   recordings = [];
-  const storage: Transactional<IngestRepository> = { run: (_tx, fn) => { transactions++; return fn(repo); }, read: () => repo };
-  const broadcasts = { recordingReady: async (id: string, url: string) => { recordings.push([id, url]); } } as unknown as BroadcastService;
+  const storage: Transactional<IngestRepository> = {
+    run: (_tx, fn) => {
+      transactions++;
+      return fn(repo);
+    },
+    read: () => repo,
+  };
+  const broadcasts = {
+    recordingReady: async (id: string, url: string) => {
+      recordings.push([id, url]);
+    },
+  } as unknown as BroadcastService;
   ingest = new IngestService(storage, clock, broadcasts);
 });
-const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => `${e.code}: ${e.message}`);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: DomainError) => `${e.code}: ${e.message}`,
+  );
 
 describe('telemetry', () => {
   it('a report saves rounded metrics and announces the studio change in the same transaction', async () => {

@@ -20,7 +20,11 @@ export interface IngestMetrics {
  * recording. A stream key identifies the broadcast; a rotated key stops working at once.
  */
 export class IngestService {
-  constructor(private readonly storage: Transactional<IngestRepository>, private readonly clock: Clock, private readonly broadcasts: BroadcastService) {}
+  constructor(
+    private readonly storage: Transactional<IngestRepository>,
+    private readonly clock: Clock,
+    private readonly broadcasts: BroadcastService,
+  ) {}
 
   /** Allows a publish only for a current key of a broadcast that has not ended. */
   async onPublish(streamKey: string): Promise<{ broadcastId: string }> {
@@ -41,8 +45,10 @@ export class IngestService {
 
   async report(streamKey: string, m: IngestMetrics): Promise<void> {
     const bad = (v: unknown, max: number) => v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max);
-    if (bad(m.bitrate_kbps, 1_000_000) || bad(m.fps, 1000) || bad(m.viewers, 1e9)) throw new DomainError('invalid_metrics', 'bitrate_kbps, fps and viewers must be non-negative numbers');
-    if (m.resolution != null && (typeof m.resolution !== 'string' || !/^\d{2,5}x\d{2,5}$/.test(m.resolution))) throw new DomainError('invalid_metrics', 'resolution must look like 1920x1080');
+    if (bad(m.bitrate_kbps, 1_000_000) || bad(m.fps, 1000) || bad(m.viewers, 1e9))
+      throw new DomainError('invalid_metrics', 'bitrate_kbps, fps and viewers must be non-negative numbers');
+    if (m.resolution != null && (typeof m.resolution !== 'string' || !/^\d{2,5}x\d{2,5}$/.test(m.resolution)))
+      throw new DomainError('invalid_metrics', 'resolution must look like 1920x1080');
     await this.storage.run(undefined, async (repo) => {
       const b = await this.byKey(repo, streamKey);
       await this.save(repo, b.id, true, {

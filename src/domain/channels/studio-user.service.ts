@@ -13,7 +13,8 @@ export class StudioUserService {
   async create(principal: OperatorPrincipal, input: { email: string; password: string }, tx?: EntityManager): Promise<StudioUser> {
     const email = input.email?.trim().toLowerCase();
     if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new DomainError('invalid_email', 'a valid email address is required');
-    if (!input.password || input.password.length < 10 || input.password.length > 200) throw new DomainError('invalid_password', 'the password must have 10 to 200 characters');
+    if (!input.password || input.password.length < 10 || input.password.length > 200)
+      throw new DomainError('invalid_password', 'the password must have 10 to 200 characters');
     const passwordHash = await hashPassword(input.password);
     return this.storage.run(tx, async (repo) => {
       if (await repo.userByEmail(email)) throw new DomainError('conflict', `a studio user "${email}" already exists`);

@@ -47,20 +47,31 @@ export class TvQueries {
                 count(b.id) filter (where b.state = 'scheduled')::int as upcoming_count
            from channel c left join broadcast b on b.channel_id = c.id and b.visibility <> 'unlisted'
           where c.approved_at is not null group by c.id order by c.name collate "C", c.slug limit ? offset ?`,
-        [page.perPage, (page.page - 1) * page.perPage]) as Promise<PublicChannelRow[]>,
+        [page.perPage, (page.page - 1) * page.perPage],
+      ) as Promise<PublicChannelRow[]>,
     ]);
     return { rows, total: count[0].n };
   }
 
-  async channel(slug: string): Promise<{ slug: string; name: string; live: BroadcastRecord[]; upcoming: BroadcastRecord[]; replays: BroadcastRecord[] } | null> {
+  async channel(
+    slug: string,
+  ): Promise<{ slug: string; name: string; live: BroadcastRecord[]; upcoming: BroadcastRecord[]; replays: BroadcastRecord[] } | null> {
     if (slug.includes('\0')) return null; // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
     const conn = this.connection();
     const [channel] = await conn.execute<{ id: string; slug: string; name: string }[]>(
-      `select id, slug, name from channel where slug = ? and approved_at is not null`, [slug]);
+      `select id, slug, name from channel where slug = ? and approved_at is not null`,
+      [slug],
+    );
     if (!channel) return null;
-    const of = (state: string, order: string) => conn.execute(
-      `select ${BROADCAST_RECORD_COLUMNS} ${LISTED} and c.id = ? and b.state = ? order by ${order} limit 50`, [channel.id, state]).then((rows: BroadcastRecordRow[]) => rows.map(recordOf));
-    const [live, upcoming, replays] = await Promise.all([of('live', 'b.started_at desc'), of('scheduled', 'b.scheduled_at asc'), of('replay', 'b.ended_at desc')]);
+    const of = (state: string, order: string) =>
+      conn
+        .execute(`select ${BROADCAST_RECORD_COLUMNS} ${LISTED} and c.id = ? and b.state = ? order by ${order} limit 50`, [channel.id, state])
+        .then((rows: BroadcastRecordRow[]) => rows.map(recordOf));
+    const [live, upcoming, replays] = await Promise.all([
+      of('live', 'b.started_at desc'),
+      of('scheduled', 'b.scheduled_at asc'),
+      of('replay', 'b.ended_at desc'),
+    ]);
     return { slug: channel.slug, name: channel.name, live, upcoming, replays };
   }
 
@@ -68,13 +79,17 @@ export class TvQueries {
   async broadcastBySlug(slug: string): Promise<BroadcastRecord | null> {
     if (slug.includes('\0')) return null; // as for channels: no such slug, and no failing query
     const rows = await this.connection().execute<BroadcastRecordRow[]>(
-      `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.slug = ? and c.approved_at is not null`, [slug]);
+      `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.slug = ? and c.approved_at is not null`,
+      [slug],
+    );
     return rows[0] ? recordOf(rows[0]) : null;
   }
 
   async broadcastById(id: string): Promise<BroadcastRecord | null> {
     const rows = await this.connection().execute<BroadcastRecordRow[]>(
-      `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`, [id]);
+      `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`,
+      [id],
+    );
     return rows[0] ? recordOf(rows[0]) : null;
   }
 
@@ -87,9 +102,16 @@ export class TvQueries {
       conn.execute(
         `select c.slug, c.name, c.plan, c.billing_state, c.approved_at is not null as approved,
                 (select count(*)::int from broadcast b where b.channel_id = c.id and b.state = 'live') as live_used
-           from channel c where c.id = ?`, [channelId]) as Promise<MeRow[]>,
-      conn.execute(`select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id
-                     where c.id = ? order by b.scheduled_at desc, b.id limit 100`, [channelId]).then((rows: BroadcastRecordRow[]) => rows.map(recordOf)),
+           from channel c where c.id = ?`,
+        [channelId],
+      ) as Promise<MeRow[]>,
+      conn
+        .execute(
+          `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id
+                     where c.id = ? order by b.scheduled_at desc, b.id limit 100`,
+          [channelId],
+        )
+        .then((rows: BroadcastRecordRow[]) => rows.map(recordOf)),
     ]);
     return { channel: { ...c, live_total: LIVE_SLOTS[c.plan] }, broadcasts };
   }
@@ -98,8 +120,11 @@ export class TvQueries {
     const conn = this.connection();
     const [count, rows] = await Promise.all([
       conn.execute(`select count(*)::int as n ${from}`, params) as Promise<{ n: number }[]>,
-      conn.execute(`select ${BROADCAST_RECORD_COLUMNS} ${from} order by ${order} limit ? offset ?`,
-        [...params, page.perPage, (page.page - 1) * page.perPage]) as Promise<BroadcastRecordRow[]>,
+      conn.execute(`select ${BROADCAST_RECORD_COLUMNS} ${from} order by ${order} limit ? offset ?`, [
+        ...params,
+        page.perPage,
+        (page.page - 1) * page.perPage,
+      ]) as Promise<BroadcastRecordRow[]>,
     ]);
     return { rows: rows.map(recordOf), total: count[0].n };
   }

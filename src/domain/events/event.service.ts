@@ -64,7 +64,8 @@ export class EventService {
 
   async setStatus(actor: Actor, code: string, status: EventStatus, tx?: EntityManager): Promise<SportEvent> {
     return this.uow.run(tx, async (em, changed) => {
-      if (!(EVENT_STATUSES as readonly string[]).includes(status)) throw new DomainError('invalid_status', `status must be one of ${EVENT_STATUSES.join(', ')}`);
+      if (!(EVENT_STATUSES as readonly string[]).includes(status))
+        throw new DomainError('invalid_status', `status must be one of ${EVENT_STATUSES.join(', ')}`);
       const event = await this.byCode(em, code);
       event.status = status;
       audit(em, actor, 'events.set-status', code, { status });

@@ -58,9 +58,15 @@ export class FighterService {
         status: 'applicant' as const,
       });
       em.persist(fighter);
-      em.persist(Object.assign(new FighterIdentity(), {
-        fighter, dateOfBirth: input.dateOfBirth, email: input.email, phone: input.phone, address: input.address,
-      }));
+      em.persist(
+        Object.assign(new FighterIdentity(), {
+          fighter,
+          dateOfBirth: input.dateOfBirth,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+        }),
+      );
       if (input.applyForLicence) await this.newLicence(em, fighter, 'pending', {});
       audit(em, actor, 'fighters.register', fighter.slug);
       await changed({ refresh: { fighters: [fighter.id] } });

@@ -34,7 +34,7 @@ export type Begun = { kind: 'new' } | { kind: 'replay'; answer: KeptAnswer };
 
 /** The header's value, checked: 1 to 255 visible ASCII characters. */
 export function checkIdempotencyKey(raw: string | string[] | undefined): string {
-  const value = Array.isArray(raw) ? raw.join(', ') : raw ?? '';
+  const value = Array.isArray(raw) ? raw.join(', ') : (raw ?? '');
   if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(value)) {
     throw new DomainError('invalid_idempotency_key', `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID is a good choice)`);
   }
@@ -43,7 +43,9 @@ export function checkIdempotencyKey(raw: string | string[] | undefined): string 
 
 /** The hash of what makes a request the same request: method, path with query, credential scope and body. */
 export function requestHash(method: string, url: string, scope: string, body: string): string {
-  return createHash('sha256').update(JSON.stringify([method, url, scope, body])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, url, scope, body]))
+    .digest('hex');
 }
 
 function keyFor(credential: string, scope: string): Buffer {
@@ -73,7 +75,10 @@ interface Row {
 export class IdempotencyKeys {
   private lastPurge = 0;
 
-  constructor(private readonly connection: () => Connection, private readonly clock: Clock) {}
+  constructor(
+    private readonly connection: () => Connection,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Takes the key for this request, or says what was answered under it. Throws
@@ -85,18 +90,25 @@ export class IdempotencyKeys {
     await this.purgeNowAndThen(now);
     for (let attempt = 0; attempt < 2; attempt++) {
       // An expired key, or one whose first request died mid-way, is free again.
-      await conn.execute(
-        `delete from idempotency_key where scope = ? and key = ? and (expires_at <= ? or (state = 'in_progress' and locked_at <= ?))`,
-        [scope, key, now, new Date(now.getTime() - IDEMPOTENCY_STALE_MS)]);
+      await conn.execute(`delete from idempotency_key where scope = ? and key = ? and (expires_at <= ? or (state = 'in_progress' and locked_at <= ?))`, [
+        scope,
+        key,
+        now,
+        new Date(now.getTime() - IDEMPOTENCY_STALE_MS),
+      ]);
       const taken = await conn.execute<{ key: string }[]>(
         `insert into idempotency_key (scope, key, request_hash, state, locked_at, created_at, expires_at)
          values (?, ?, ?, 'in_progress', ?, ?, ?) on conflict do nothing returning key`,
-        [scope, key, hash, now, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS)]);
+        [scope, key, hash, now, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS)],
+      );
       if (taken.length > 0) return { kind: 'new' };
       const [row] = await conn.execute<Row[]>(`select request_hash, state, answer from idempotency_key where scope = ? and key = ?`, [scope, key]);
       if (!row) continue; // freed between the two statements: take it now
       if (row.request_hash !== hash) {
-        throw new DomainError('idempotency_key_reused', 'this Idempotency-Key was used with a different request (method, path or body); use a new key for a new request');
+        throw new DomainError(
+          'idempotency_key_reused',
+          'this Idempotency-Key was used with a different request (method, path or body); use a new key for a new request',
+        );
       }
       if (row.state === 'in_progress' || !row.answer) {
         throw new DomainError('idempotency_key_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
@@ -108,9 +120,11 @@ export class IdempotencyKeys {
 
   /** Keeps the answer of the request that took the key. */
   async complete(scope: string, key: string, answer: KeptAnswer, credential: string): Promise<void> {
-    await this.connection().execute(
-      `update idempotency_key set state = 'done', answer = ?, locked_at = null where scope = ? and key = ?`,
-      [seal(answer, credential, scope), scope, key]);
+    await this.connection().execute(`update idempotency_key set state = 'done', answer = ?, locked_at = null where scope = ? and key = ?`, [
+      seal(answer, credential, scope),
+      scope,
+      key,
+    ]);
   }
 
   /** Frees the key of a request that was refused or failed: a retry runs it again. */
@@ -121,7 +135,9 @@ export class IdempotencyKeys {
   /** Deletes every expired key; returns how many. */
   async purgeExpired(now = this.clock.now()): Promise<number> {
     const rows = await this.connection().execute<{ n: number }[]>(
-      `with gone as (delete from idempotency_key where expires_at <= ? returning 1) select count(*)::int as n from gone`, [now]);
+      `with gone as (delete from idempotency_key where expires_at <= ? returning 1) select count(*)::int as n from gone`,
+      [now],
+    );
     return rows[0]?.n ?? 0;
   }
 

@@ -32,7 +32,10 @@ export function checkIssuedExpiry(expiresAt: Date | null | undefined, now: Date)
   if (expiresAt == null) return null;
   if (Number.isNaN(expiresAt.getTime())) throw new DomainError('invalid_expires', 'the expiry must be an ISO 8601 date or time');
   if (expiresAt.getTime() <= now.getTime()) {
-    throw new DomainError('invalid_expires', `the expiry ${expiresAt.toISOString()} is not in the future (now ${now.toISOString()}): a key cannot be issued already expired`);
+    throw new DomainError(
+      'invalid_expires',
+      `the expiry ${expiresAt.toISOString()} is not in the future (now ${now.toISOString()}): a key cannot be issued already expired`,
+    );
   }
   return expiresAt;
 }

@@ -93,7 +93,10 @@ export class KeyAuthenticator {
   authenticate(token: string): Maybe<PartnerPrincipal> {
     // Keyed by the hash: a cache key is small whatever was sent; concurrent misses share one lookup.
     const hash = this.hashOf(token);
-    return then(this.rows.get(hash, () => this.lookup(hash)), (known) => this.usable(known));
+    return then(
+      this.rows.get(hash, () => this.lookup(hash)),
+      (known) => this.usable(known),
+    );
   }
 
   private usable(known: KnownKey | null): PartnerPrincipal {

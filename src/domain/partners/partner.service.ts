@@ -20,7 +20,10 @@ export interface IssueKeyInput {
 }
 
 export class PartnerService {
-  constructor(private readonly uow: UnitOfWork, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
 
   async create(actor: Actor, input: { slug: string; name: string }, tx?: EntityManager): Promise<Partner> {
     if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.slug)) throw new DomainError('invalid_slug', 'slug: lowercase letters, digits and hyphens, 2 to 63 characters');
@@ -59,14 +62,19 @@ export class PartnerService {
     if (!input.name?.trim()) throw new DomainError('invalid_name', 'name is required');
     refuseControlCharacters(input.name, 'name');
     // The demo's and tests' documented fixed keys include an expired one; a door never sets fixedToken.
-    const expiresAt = input.fixedToken ? input.expiresAt ?? null : checkIssuedExpiry(input.expiresAt, this.clock.now());
+    const expiresAt = input.fixedToken ? (input.expiresAt ?? null) : checkIssuedExpiry(input.expiresAt, this.clock.now());
     return this.uow.run(tx, async (em, changed) => {
       const partner = await em.findOne(Partner, { slug: input.partnerSlug });
       if (!partner) throw notFound(`partner "${input.partnerSlug}"`);
       const token = input.fixedToken ?? generateToken('pk');
       const key = Object.assign(new ApiKey(), {
-        partner, name: input.name.trim(), prefix: displayPrefix(token), hash: hashToken(token),
-        scopes, rateLimitPerMinute: limit, expiresAt,
+        partner,
+        name: input.name.trim(),
+        prefix: displayPrefix(token),
+        hash: hashToken(token),
+        scopes,
+        rateLimitPerMinute: limit,
+        expiresAt,
       });
       em.persist(key);
       audit(em, actor, 'keys.issue', key.id, { partner: partner.slug, scopes, limit });

@@ -1,13 +1,4 @@
-import {
-  type EventLevel,
-  type Outcome,
-  basePoints,
-  isKnockout,
-  levelMultiplier,
-  resultPoints,
-  roundPoints,
-  timeValue,
-} from './points.calculator';
+import { type EventLevel, type Outcome, basePoints, isKnockout, levelMultiplier, resultPoints, roundPoints, timeValue } from './points.calculator';
 
 describe('levelMultiplier (docs/decisions.md#points)', () => {
   test.each<[EventLevel | null, number]>([
@@ -32,12 +23,9 @@ describe('isKnockout', () => {
     expect(isKnockout(method)).toBe(true);
   });
 
-  test.each([null, '', 'Decision', 'Submission', 'DQ', 'KO/TKO', 'TKO (doctor)', 'K O', 'RSC'])(
-    '%j is not a knockout',
-    (method) => {
-      expect(isKnockout(method)).toBe(false);
-    },
-  );
+  test.each([null, '', 'Decision', 'Submission', 'DQ', 'KO/TKO', 'TKO (doctor)', 'K O', 'RSC'])('%j is not a knockout', (method) => {
+    expect(isKnockout(method)).toBe(false);
+  });
 });
 
 describe('basePoints (docs/decisions.md#points)', () => {
@@ -126,13 +114,29 @@ describe('timeValue (docs/decisions.md#points), by calendar months', () => {
     }
   });
 
-  test.each(['2023-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '24-01-01', '2024-1-01', '2024-01-01T00:00:00Z', '', 'yesterday', 'abcd-01-01', '2024-0a-01', '2024-01-1x', '+024-01-01', '2024/01/01', '2024-01-01 ', ' 2024-01-01'])(
-    'rejects the malformed date %j on either side',
-    (bad) => {
-      expect(() => timeValue(bad, '2024-06-01')).toThrow(RangeError);
-      expect(() => timeValue('2024-06-01', bad)).toThrow(RangeError);
-    },
-  );
+  test.each([
+    '2023-02-29',
+    '2024-02-30',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-00',
+    '24-01-01',
+    '2024-1-01',
+    '2024-01-01T00:00:00Z',
+    '',
+    'yesterday',
+    'abcd-01-01',
+    '2024-0a-01',
+    '2024-01-1x',
+    '+024-01-01',
+    '2024/01/01',
+    '2024-01-01 ',
+    ' 2024-01-01',
+  ])('rejects the malformed date %j on either side', (bad) => {
+    expect(() => timeValue(bad, '2024-06-01')).toThrow(RangeError);
+    expect(() => timeValue('2024-06-01', bad)).toThrow(RangeError);
+  });
 });
 
 describe('roundPoints: 2 decimals, half away from zero', () => {
@@ -204,9 +208,26 @@ describe('resultPoints (docs/decisions.md#points)', () => {
 
   // With docs/decisions.md#points's tables every total is a multiple of 0.25, so rounding is a safety net; checking all
   // 75 combinations proves no combination produces float noise or a third decimal.
-  const bases: Array<[Outcome, string | null, number]> = [['W', 'KO', 12], ['W', null, 10], ['D', null, 5], ['L', null, 2], ['NC', null, 0]];
-  const levels: Array<[EventLevel | null, number]> = [['national', 1], ['international', 1.5], ['continental', 2], ['worldcup', 2.5], ['world', 3], [null, 1]];
-  const ages: Array<[string, number]> = [[RECENT, 1], [LAST_YEAR, 0.5], [EXPIRED, 0]];
+  const bases: Array<[Outcome, string | null, number]> = [
+    ['W', 'KO', 12],
+    ['W', null, 10],
+    ['D', null, 5],
+    ['L', null, 2],
+    ['NC', null, 0],
+  ];
+  const levels: Array<[EventLevel | null, number]> = [
+    ['national', 1],
+    ['international', 1.5],
+    ['continental', 2],
+    ['worldcup', 2.5],
+    ['world', 3],
+    [null, 1],
+  ];
+  const ages: Array<[string, number]> = [
+    [RECENT, 1],
+    [LAST_YEAR, 0.5],
+    [EXPIRED, 0],
+  ];
   test('every combination equals base x multiplier x time value with at most 2 decimals', () => {
     for (const [outcome, method, base] of bases) {
       for (const [level, multiplier] of levels) {

@@ -115,13 +115,7 @@ export function roundPoints(value: number): number {
   return (sign * hundredths) / 100 || 0;
 }
 
-export function resultPoints(
-  outcome: Outcome,
-  method: string | null,
-  level: EventLevel | null,
-  eventDate: string,
-  asOf: string,
-): ResultPoints {
+export function resultPoints(outcome: Outcome, method: string | null, level: EventLevel | null, eventDate: string, asOf: string): ResultPoints {
   const base = basePoints(outcome, method);
   const multiplier = levelMultiplier(level);
   const time_value = timeValue(eventDate, asOf);

@@ -23,14 +23,26 @@ function referenceRun(asOf: string, results: EngineResult[], fighters: EngineFig
   }
   const collator = new Intl.Collator('en', { sensitivity: 'base' });
   const code = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  rows.sort((a, b) => code(a.divisionId, b.divisionId) || code(a.scope, b.scope) || b.points - a.points
-    || collator.compare(a.fighter.name, b.fighter.name) || code(a.fighter.id, b.fighter.id));
+  rows.sort(
+    (a, b) =>
+      code(a.divisionId, b.divisionId) ||
+      code(a.scope, b.scope) ||
+      b.points - a.points ||
+      collator.compare(a.fighter.name, b.fighter.name) ||
+      code(a.fighter.id, b.fighter.id),
+  );
   return rows.map((row) => {
     const rank = 1 + rows.filter((o) => o.divisionId === row.divisionId && o.scope === row.scope && o.points > row.points).length;
     const before = previous.get(rankKey(row.divisionId, row.scope, row.fighter.id));
     return {
-      divisionId: row.divisionId, scope: row.scope, fighterId: row.fighter.id, rank, points: row.points,
-      previousRank: before ?? null, movement: before === undefined ? null : before - rank, record: { ...records.get(row.fighter.id)! },
+      divisionId: row.divisionId,
+      scope: row.scope,
+      fighterId: row.fighter.id,
+      rank,
+      points: row.points,
+      previousRank: before ?? null,
+      movement: before === undefined ? null : before - rank,
+      record: { ...records.get(row.fighter.id)! },
     };
   });
 }
@@ -52,15 +64,28 @@ function randomInput(seed: number) {
   const levels: (EventLevel | null)[] = [null, 'national', 'international', 'continental', 'worldcup', 'world'];
   // Few names and few countries, so that ties in points and in names are common; a country whose
   // slug is its continent's and a continent called 'world' check that no table lists a fighter twice.
-  const places: [string, string][] = [['germany', 'europe'], ['france', 'europe'], ['kenya', 'africa'], ['oceania', 'oceania'], ['atlantis', 'world']];
+  const places: [string, string][] = [
+    ['germany', 'europe'],
+    ['france', 'europe'],
+    ['kenya', 'africa'],
+    ['oceania', 'oceania'],
+    ['atlantis', 'world'],
+  ];
   const fighters = Array.from({ length: 40 + next(80) }, (_, i): EngineFighter => {
     const [countrySlug, continentSlug] = places[next(places.length)]!;
     return { id: `f${String(i).padStart(3, '0')}`, name: ['Ana', 'ana', 'Ána', 'Bo', 'Zed'][next(5)]!, countrySlug, continentSlug, eligible: next(8) > 0 };
   });
-  const results = Array.from({ length: 100 + next(600) }, (): EngineResult => ({
-    fighterId: fighters[next(fighters.length)]!.id, divisionId: `div-${next(4)}`, outcome: outcomes[next(5)]!, method: methods[next(5)]!,
-    level: levels[next(6)]!, eventDate: `${2022 + next(4)}-${String(1 + next(12)).padStart(2, '0')}-${String(1 + next(28)).padStart(2, '0')}`,
-  }));
+  const results = Array.from(
+    { length: 100 + next(600) },
+    (): EngineResult => ({
+      fighterId: fighters[next(fighters.length)]!.id,
+      divisionId: `div-${next(4)}`,
+      outcome: outcomes[next(5)]!,
+      method: methods[next(5)]!,
+      level: levels[next(6)]!,
+      eventDate: `${2022 + next(4)}-${String(1 + next(12)).padStart(2, '0')}-${String(1 + next(28)).padStart(2, '0')}`,
+    }),
+  );
   const previous = new Map<string, number>();
   for (const r of results) if (next(3) === 0) previous.set(rankKey(r.divisionId, ['world', 'europe', 'germany'][next(3)]!, r.fighterId), 1 + next(30));
   return { fighters, results, previous };

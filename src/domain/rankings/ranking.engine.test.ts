@@ -1,12 +1,5 @@
 import type { EventLevel, Outcome } from './points.calculator';
-import {
-  type EngineFighter,
-  type EngineResult,
-  type RankingEntryDraft,
-  computeRecord,
-  computeRun,
-  rankKey,
-} from './ranking.engine';
+import { type EngineFighter, type EngineResult, type RankingEntryDraft, computeRecord, computeRun, rankKey } from './ranking.engine';
 
 const AS_OF = '2025-06-30';
 const RECENT = '2025-06-01'; // time value 1.0
@@ -39,9 +32,7 @@ function run(results: EngineResult[], fighters: EngineFighter[], previousRanks =
 }
 
 function table(entries: RankingEntryDraft[], scope: string, divisionId = DIV): Array<[string, number, number]> {
-  return entries
-    .filter((e) => e.scope === scope && e.divisionId === divisionId)
-    .map((e) => [e.fighterId, e.rank, e.points]);
+  return entries.filter((e) => e.scope === scope && e.divisionId === divisionId).map((e) => [e.fighterId, e.rank, e.points]);
 }
 
 function entry(entries: RankingEntryDraft[], fighterId: string, scope = 'world', divisionId = DIV): RankingEntryDraft | undefined {
@@ -230,13 +221,7 @@ describe('computeRun: ranks and ties (docs/decisions.md#rank-order)', () => {
   test('tie order ignores accents and case, then falls back to the id', () => {
     const entries = run(
       [...wins('f-ezra', 1), ...wins('f-emile', 1), ...wins('f-eli', 1), ...wins('f-2', 1), ...wins('f-1', 1)],
-      [
-        fighter('f-ezra', 'Ezra'),
-        fighter('f-emile', 'Émile'),
-        fighter('f-eli', 'eli'),
-        fighter('f-2', 'Lopez'),
-        fighter('f-1', 'López'),
-      ],
+      [fighter('f-ezra', 'Ezra'), fighter('f-emile', 'Émile'), fighter('f-eli', 'eli'), fighter('f-2', 'Lopez'), fighter('f-1', 'López')],
     );
     expect(table(entries, 'world').map(([id]) => id)).toEqual(['f-eli', 'f-emile', 'f-ezra', 'f-1', 'f-2']);
     expect(new Set(table(entries, 'world').map(([, rank]) => rank))).toEqual(new Set([1]));
@@ -320,15 +305,31 @@ describe('computeRun: scopes re-rank within the continent and the country', () =
       [...wins('p', 2), ...wins('q', 2), ...wins('r', 2), ...wins('s', 1)],
       [fighter('p', 'P'), fighter('q', 'Q', 'japan', 'asia'), fighter('r', 'R'), fighter('s', 'S')],
     );
-    expect(table(entries, 'world').map(([id, rank]) => [id, rank])).toEqual([['p', 1], ['q', 1], ['r', 1], ['s', 4]]);
-    expect(table(entries, 'germany').map(([id, rank]) => [id, rank])).toEqual([['p', 1], ['r', 1], ['s', 3]]);
-    expect(table(entries, 'europe').map(([id, rank]) => [id, rank])).toEqual([['p', 1], ['r', 1], ['s', 3]]);
+    expect(table(entries, 'world').map(([id, rank]) => [id, rank])).toEqual([
+      ['p', 1],
+      ['q', 1],
+      ['r', 1],
+      ['s', 4],
+    ]);
+    expect(table(entries, 'germany').map(([id, rank]) => [id, rank])).toEqual([
+      ['p', 1],
+      ['r', 1],
+      ['s', 3],
+    ]);
+    expect(table(entries, 'europe').map(([id, rank]) => [id, rank])).toEqual([
+      ['p', 1],
+      ['r', 1],
+      ['s', 3],
+    ]);
     expect(table(entries, 'asia').map(([id, rank]) => [id, rank])).toEqual([['q', 1]]);
   });
 
   test('a slug shared by continent and country lists the fighter once in that table', () => {
     const entries = run(wins('a', 1), [fighter('a', 'A', 'oceania', 'oceania')]);
-    expect(entries.map((e) => [e.scope, e.rank])).toEqual([['oceania', 1], ['world', 1]]);
+    expect(entries.map((e) => [e.scope, e.rank])).toEqual([
+      ['oceania', 1],
+      ['world', 1],
+    ]);
   });
 });
 

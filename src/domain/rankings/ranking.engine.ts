@@ -121,7 +121,10 @@ export class RunBuilder {
   /** Filled by finish: the standing of each fighter ranked in their own division (`divisionId`). */
   readonly standings: FighterStanding[] = [];
 
-  constructor(private readonly asOf: string, fighters: Iterable<EngineFighter>) {
+  constructor(
+    private readonly asOf: string,
+    fighters: Iterable<EngineFighter>,
+  ) {
     for (const fighter of fighters) {
       if (fighter.eligible) this.tallies.set(fighter.id, { fighter, record: { W: 0, L: 0, D: 0, NC: 0, KO: 0 }, sums: new Map() });
     }

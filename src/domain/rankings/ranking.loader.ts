@@ -21,11 +21,15 @@ const ELIGIBILITY_JOINS = `join fighter_identity fi on fi.fighter_id = f.id left
  */
 export async function loadFighters(em: EntityManager, asOf: string): Promise<EngineFighter[]> {
   const fighters: EngineFighter[] = [];
-  await copyRows(em, `select f.id, f.name, f.country_slug, c.continent_slug, f.division_id, ${ELIGIBLE}
+  await copyRows(
+    em,
+    `select f.id, f.name, f.country_slug, c.continent_slug, f.division_id, ${ELIGIBLE}
        from fighter f join country c on c.slug = f.country_slug ${ELIGIBILITY_JOINS}`,
-  [addYears(asOf, -18), asOf], ([id, name, countrySlug, continentSlug, divisionId, eligible]) => {
-    fighters.push({ id: id!, name: name!, countrySlug: countrySlug!, continentSlug: continentSlug!, divisionId: divisionId!, eligible: eligible === 't' });
-  });
+    [addYears(asOf, -18), asOf],
+    ([id, name, countrySlug, continentSlug, divisionId, eligible]) => {
+      fighters.push({ id: id!, name: name!, countrySlug: countrySlug!, continentSlug: continentSlug!, divisionId: divisionId!, eligible: eligible === 't' });
+    },
+  );
   return fighters;
 }
 
@@ -39,17 +43,22 @@ export interface PreviousRun {
 
 /** The latest run before `asOf`, as the engine and the change list need it (no row is kept). */
 export async function loadPreviousRun(em: EntityManager, asOf: string): Promise<PreviousRun> {
-  const [run] = await sql<{ id: string; as_of: string }[]>(em,
-    `select id, as_of::text as as_of from ranking_run where as_of < ? order by as_of desc limit 1`, [asOf]);
+  const [run] = await sql<{ id: string; as_of: string }[]>(em, `select id, as_of::text as as_of from ranking_run where as_of < ? order by as_of desc limit 1`, [
+    asOf,
+  ]);
   const previous: PreviousRun = { asOf: run?.as_of ?? null, ranks: new Map(), worldPoints: new Map() };
   if (!run) return previous;
   // float8 is written as its shortest exact text (PostgreSQL 12 and later), so Number() reads back the stored double.
-  await copyRows(em, `select division_id, scope, fighter_id, rank, points from ranking_entry where run_id = ?`, [run.id],
+  await copyRows(
+    em,
+    `select division_id, scope, fighter_id, rank, points from ranking_entry where run_id = ?`,
+    [run.id],
     ([divisionId, scope, fighterId, rank, points]) => {
       const key = rankKey(divisionId!, scope!, fighterId!);
       previous.ranks.set(key, Number(rank));
       if (scope === 'world') previous.worldPoints.set(key, Number(points));
-    });
+    },
+  );
   return previous;
 }
 
@@ -60,14 +69,17 @@ export async function loadPreviousRun(em: EntityManager, asOf: string): Promise<
  * engine skips the results of fighters it may not rank. Returns the number of bouts read.
  */
 export function streamResults(em: EntityManager, asOf: string, onResult: (r: EngineResult) => void): Promise<number> {
-  return copyRows(em,
+  return copyRows(
+    em,
     `select b.fighter_a_id, b.fighter_b_id, b.division_id, ${boutResultSql('a')}, ${boutResultSql('b')}, b.method, e.level, e.date::text
        from bout b join event e on e.id = b.event_id
       where b.verified_at is not null and e.sanctioned_at is not null and e.date <= ?`,
-    [asOf], ([a, b, divisionId, resultA, resultB, method, level, eventDate]) => {
+    [asOf],
+    ([a, b, divisionId, resultA, resultB, method, level, eventDate]) => {
       onResult({ fighterId: a!, divisionId: divisionId!, outcome: resultA as Outcome, method, level: level as EventLevel | null, eventDate: eventDate! });
       onResult({ fighterId: b!, divisionId: divisionId!, outcome: resultB as Outcome, method, level: level as EventLevel | null, eventDate: eventDate! });
-    });
+    },
+  );
 }
 
 /** Seconds since the previous lap, to three decimals. */

@@ -15,7 +15,10 @@ export interface PublishedRun {
   previousAsOf: string | null;
   /** What the run was computed from and how long the publication took. */
   figures: {
-    fighters: number; results: number; divisions: number; rows: number;
+    fighters: number;
+    results: number;
+    divisions: number;
+    rows: number;
     /** From the call to the commit (to the end of this work when the transaction is the caller's). */
     seconds: number;
     /**
@@ -64,8 +67,12 @@ export class RankingService {
       const refresh = timer.lap();
       ended = performance.now();
       const figures = {
-        fighters, results, divisions: new Set(entries.map((e) => e.divisionId)).size,
-        rows: entries.length, seconds: 0, phases: { load, compute, write, analyze, refresh, commit: 0 },
+        fighters,
+        results,
+        divisions: new Set(entries.map((e) => e.divisionId)).size,
+        rows: entries.length,
+        seconds: 0,
+        phases: { load, compute, write, analyze, refresh, commit: 0 },
       };
       return { run, entries, previousAsOf: previous.asOf, figures };
     });
@@ -91,8 +98,12 @@ async function loadAndCompute(em: EntityManager, asOf: string, timer: { lap: () 
   const load = timer.lap();
   const entries = builder.finish(previous.ranks);
   return {
-    entries, standings: builder.standings,
-    previous: { asOf: previous.asOf, worldPoints: previous.worldPoints }, fighters: fighters.length, results, load,
+    entries,
+    standings: builder.standings,
+    previous: { asOf: previous.asOf, worldPoints: previous.worldPoints },
+    fighters: fighters.length,
+    results,
+    load,
   };
 }
 

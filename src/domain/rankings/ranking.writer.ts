@@ -28,7 +28,8 @@ export async function insertRankingEntries(em: EntityManager, runId: string, ent
   for (let offset = 0; offset < entries.length; offset += BATCH) {
     const batch = entries.slice(offset, offset + BATCH);
     const col = <T>(f: (e: RankingEntryDraft) => T) => batch.map(f);
-    await bulkSql(em,
+    await bulkSql(
+      em,
       `insert into ranking_entry (run_id, division_id, scope, fighter_id, rank, position, points, previous_rank, movement, record)
        select ?::uuid, x.division_id, x.scope, x.fighter_id, x.rank, ?::int + x.ord::int - 1, x.points, x.previous_rank, x.movement,
               jsonb_build_object('W', x.w, 'L', x.l, 'D', x.d, 'NC', x.nc, 'KO', x.ko)
@@ -36,13 +37,22 @@ export async function insertRankingEntries(em: EntityManager, runId: string, ent
               with ordinality as x(division_id, scope, fighter_id, rank, points, previous_rank, movement, w, l, d, nc, ko, ord)
         order by x.division_id, x.scope, x.fighter_id`,
       [
-        runId, offset,
-        pgArray(col((e) => e.divisionId)), pgArray(col((e) => e.scope)), `{${col((e) => e.fighterId).join(',')}}`,
-        intArray(col((e) => e.rank)), `{${col((e) => e.points).join(',')}}`,
-        intArray(col((e) => e.previousRank)), intArray(col((e) => e.movement)),
-        intArray(col((e) => e.record.W)), intArray(col((e) => e.record.L)), intArray(col((e) => e.record.D)),
-        intArray(col((e) => e.record.NC)), intArray(col((e) => e.record.KO)),
-      ]);
+        runId,
+        offset,
+        pgArray(col((e) => e.divisionId)),
+        pgArray(col((e) => e.scope)),
+        `{${col((e) => e.fighterId).join(',')}}`,
+        intArray(col((e) => e.rank)),
+        `{${col((e) => e.points).join(',')}}`,
+        intArray(col((e) => e.previousRank)),
+        intArray(col((e) => e.movement)),
+        intArray(col((e) => e.record.W)),
+        intArray(col((e) => e.record.L)),
+        intArray(col((e) => e.record.D)),
+        intArray(col((e) => e.record.NC)),
+        intArray(col((e) => e.record.KO)),
+      ],
+    );
   }
 }
 
@@ -55,11 +65,13 @@ export function ranksJson(ranks: FighterStanding['ranks']): string {
 export async function insertFighterStandings(em: EntityManager, runId: string, standings: readonly FighterStanding[]): Promise<void> {
   for (let offset = 0; offset < standings.length; offset += STANDINGS_BATCH) {
     const batch = standings.slice(offset, offset + STANDINGS_BATCH);
-    await bulkSql(em,
+    await bulkSql(
+      em,
       `insert into fighter_standing (run_id, fighter_id, points, ranks)
        select ?::uuid, x.fighter_id, x.points, x.ranks::json from unnest(?::uuid[], ?::float8[], ?::text[]) as x(fighter_id, points, ranks)
         order by x.fighter_id`,
-      [runId, `{${batch.map((s) => s.fighterId).join(',')}}`, `{${batch.map((s) => s.points).join(',')}}`, pgArray(batch.map((s) => ranksJson(s.ranks)))]);
+      [runId, `{${batch.map((s) => s.fighterId).join(',')}}`, `{${batch.map((s) => s.points).join(',')}}`, pgArray(batch.map((s) => ranksJson(s.ranks)))],
+    );
   }
 }
 
@@ -70,4 +82,3 @@ export async function insertFighterStandings(em: EntityManager, runId: string, s
 export async function analyzeRankingTables(em: EntityManager): Promise<void> {
   await sql(em, `analyze ranking_run, ranking_entry, fighter_standing`);
 }
-

@@ -21,7 +21,9 @@ export class ReferenceService {
       }
       for (const d of data.divisions) await em.upsert(Division, d);
       audit(em, actor, 'reference.upsert', null, {
-        continents: data.continents.length, countries: data.countries.length, divisions: data.divisions.length,
+        continents: data.continents.length,
+        countries: data.countries.length,
+        divisions: data.divisions.length,
       });
       await changed({ refresh: { referenceNames: true } });
     });

@@ -13,23 +13,36 @@ class FakeStudioSessionRepository implements StudioSessionRepository {
   readonly locked: string[] = [];
   announcements = 0;
 
-  async userByEmail(email: string) { return [...this.users.values()].find((u) => u.email === email) ?? null; }
-  async lockUser(userId: string) { this.locked.push(userId); }
+  async userByEmail(email: string) {
+    return [...this.users.values()].find((u) => u.email === email) ?? null;
+  }
+  async lockUser(userId: string) {
+    this.locked.push(userId);
+  }
   async addSession(userId: string, tokenHash: string, expiresAt: Date) {
     this.sessions.push({ id: `s${this.sessions.length + 1}`, userId, tokenHash, expiresAt, endedAt: null });
   }
   async liveSessions(userId: string, now: Date) {
-    return this.sessions.filter((s) => s.userId === userId && !s.endedAt && s.expiresAt > now).map((s) => s.id).reverse();
+    return this.sessions
+      .filter((s) => s.userId === userId && !s.endedAt && s.expiresAt > now)
+      .map((s) => s.id)
+      .reverse();
   }
-  async endSessions(ids: string[], at: Date) { for (const s of this.sessions) if (ids.includes(s.id)) s.endedAt = at; }
-  async endSession(sessionId: string) { for (const s of this.sessions) if (s.id === sessionId && !s.endedAt) s.endedAt = new Date(); }
+  async endSessions(ids: string[], at: Date) {
+    for (const s of this.sessions) if (ids.includes(s.id)) s.endedAt = at;
+  }
+  async endSession(sessionId: string) {
+    for (const s of this.sessions) if (s.id === sessionId && !s.endedAt) s.endedAt = new Date();
+  }
   async sessionByTokenHash(hash: string): Promise<SessionRecord | null> {
     const s = this.sessions.find((x) => x.tokenHash === hash);
     if (!s) return null;
     const u = [...this.users.values()].find((x) => x.id === s.userId)!;
     return { id: s.id, userId: u.id, email: u.email, expiresAt: s.expiresAt, endedAt: s.endedAt, roles: u.roles };
   }
-  async changed(change: Change) { if (change.topics?.includes('studio_sessions')) this.announcements++; }
+  async changed(change: Change) {
+    if (change.topics?.includes('studio_sessions')) this.announcements++;
+  }
 }
 
 let now: Date;
@@ -50,7 +63,11 @@ beforeEach(() => {
   auth = new StudioAuthService(storage, clock, { changes: { version: () => 0, live: false }, fallbackTtlMs: 0 });
 });
 
-const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => `${e.code}: ${e.message}`);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: DomainError) => `${e.code}: ${e.message}`,
+  );
 
 describe('sign-in', () => {
   it('gives a token valid 12 hours whose principal carries the roles; the user is locked, sessions announced', async () => {

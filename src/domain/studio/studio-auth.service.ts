@@ -46,7 +46,11 @@ export class StudioAuthService {
   }
 
   async login(email: string, password: string): Promise<{ token: string; expiresAt: Date; userId: string }> {
-    const user = await this.storage.read().userByEmail(String(email ?? '').trim().toLowerCase());
+    const user = await this.storage.read().userByEmail(
+      String(email ?? '')
+        .trim()
+        .toLowerCase(),
+    );
     const ok = await verifyPassword(String(password ?? ''), user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) throw new DomainError('invalid_credentials', 'the email or the password is wrong');
     const token = generateToken('st');

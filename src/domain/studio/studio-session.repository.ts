@@ -35,7 +35,10 @@ export interface StudioSessionRepository {
 
 /** The repository on a transaction's EntityManager (or a fresh fork, for reads). */
 export class MikroStudioSessionRepository implements StudioSessionRepository {
-  constructor(private readonly em: EntityManager, readonly changed: Changed) {}
+  constructor(
+    private readonly em: EntityManager,
+    readonly changed: Changed,
+  ) {}
 
   async userByEmail(email: string): Promise<{ id: string; passwordHash: string } | null> {
     return this.em.findOne(StudioUser, { email });
@@ -51,8 +54,11 @@ export class MikroStudioSessionRepository implements StudioSessionRepository {
   }
 
   async liveSessions(userId: string, now: Date): Promise<string[]> {
-    const rows = await sql<{ id: string }[]>(this.em,
-      `select id from studio_session where user_id = ? and ended_at is null and expires_at > ? order by created_at desc, id desc`, [userId, now]);
+    const rows = await sql<{ id: string }[]>(
+      this.em,
+      `select id from studio_session where user_id = ? and ended_at is null and expires_at > ? order by created_at desc, id desc`,
+      [userId, now],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -65,12 +71,19 @@ export class MikroStudioSessionRepository implements StudioSessionRepository {
   }
 
   async sessionByTokenHash(hash: string): Promise<SessionRecord | null> {
-    const [s] = await sql<{ id: string; user_id: string; email: string; expires_at: Date; ended_at: Date | null }[]>(this.em,
-      `select s.id, s.user_id, u.email, s.expires_at, s.ended_at from studio_session s join studio_user u on u.id = s.user_id where s.token_hash = ?`, [hash]);
+    const [s] = await sql<{ id: string; user_id: string; email: string; expires_at: Date; ended_at: Date | null }[]>(
+      this.em,
+      `select s.id, s.user_id, u.email, s.expires_at, s.ended_at from studio_session s join studio_user u on u.id = s.user_id where s.token_hash = ?`,
+      [hash],
+    );
     if (!s) return null;
     const members = await sql<{ channel_id: string; role: Role }[]>(this.em, `select channel_id, role from channel_member where user_id = ?`, [s.user_id]);
     return {
-      id: s.id, userId: s.user_id, email: s.email, expiresAt: new Date(s.expires_at), endedAt: s.ended_at && new Date(s.ended_at),
+      id: s.id,
+      userId: s.user_id,
+      email: s.email,
+      expiresAt: new Date(s.expires_at),
+      endedAt: s.ended_at && new Date(s.ended_at),
       roles: members.map((m) => [m.channel_id, m.role]),
     };
   }

@@ -44,7 +44,10 @@ export class LiveEvents<T> {
   private readonly detach: () => void;
 
   /** `load` reads a changed row once for all its subscribers; null when there is nothing to show (gone, or not the channel's). */
-  constructor(source: SubjectSource, private readonly load: (subject: LiveSubject) => Promise<T | null>) {
+  constructor(
+    source: SubjectSource,
+    private readonly load: (subject: LiveSubject) => Promise<T | null>,
+  ) {
     this.detach = source.onSubject((s) => this.dispatch(s));
   }
 
@@ -58,7 +61,10 @@ export class LiveEvents<T> {
    * subject's channel (the one access rule, checked for every change). Ends when `return` is
    * called (the client stops the subscription, or the socket closes) or the events close.
    */
-  stream(options: { matches: (subject: LiveSubject) => boolean; principal: () => Principal | null }): AsyncIterableIterator<{ subject: LiveSubject; value: T }> {
+  stream(options: {
+    matches: (subject: LiveSubject) => boolean;
+    principal: () => Principal | null;
+  }): AsyncIterableIterator<{ subject: LiveSubject; value: T }> {
     const waiting: Pending<T>[] = [];
     let wake: (() => void) | null = null;
     let done = false;
@@ -122,10 +128,13 @@ export class LiveEvents<T> {
     const key = `${subject.kind}:${subject.id}`;
     const previous = this.timers.get(key);
     if (previous) clearTimeout(previous);
-    const timer = setTimeout(() => {
-      this.timers.delete(key);
-      this.dispatch(subject);
-    }, Math.max(0, Math.min(delayMs, 2 ** 31 - 1)));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(key);
+        this.dispatch(subject);
+      },
+      Math.max(0, Math.min(delayMs, 2 ** 31 - 1)),
+    );
     timer.unref();
     this.timers.set(key, timer);
   }

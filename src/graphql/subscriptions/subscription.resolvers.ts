@@ -52,7 +52,8 @@ export class SubscriptionResolver {
   }
 
   @Subscription(() => Broadcast, {
-    description: "A broadcast's health reports, as the media-server callback posts them (and its own changes, which change its health): the Broadcast with its health field.",
+    description:
+      "A broadcast's health reports, as the media-server callback posts them (and its own changes, which change its health): the Broadcast with its health field.",
     subscribe: async ({ args, context }: Args<{ broadcastId: string }>) => {
       const broadcast = await context.services.broadcasts.get(signedIn(context), args.broadcastId);
       const channelId = broadcast.channel.id;

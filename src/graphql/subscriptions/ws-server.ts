@@ -1,8 +1,17 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
-  createSourceEventStream, execute, GraphQLError, getOperationAST, parse, specifiedRules, validate,
-  type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLFormattedError,
+  createSourceEventStream,
+  execute,
+  GraphQLError,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLFormattedError,
 } from 'graphql';
 import { CloseCode, type Context as WsContext, type SubscribePayload } from 'graphql-ws';
 import { useServer, type Extra } from 'graphql-ws/use/ws';
@@ -179,7 +188,6 @@ async function loadSubject(d: SubscriptionDeps, s: LiveSubject, events: LiveEven
   return { kind: s.kind, broadcast, telemetry };
 }
 
-
 /** Maps each value of a stream, passing `return` on (graphql-ws ends a subscription with it). */
 function mapStream<T, U>(source: AsyncIterable<T>, fn: (value: T) => Promise<U>): AsyncIterableIterator<U> {
   const it = source[Symbol.asyncIterator]();
@@ -258,8 +266,22 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
 
   if (options.metrics) {
     const registers = [options.metrics];
-    new Gauge({ name: 'graphql_ws_sockets', help: 'Open GraphQL subscription sockets on this instance', registers, collect() { this.set(sockets.size); } });
-    new Gauge({ name: 'graphql_ws_subscriptions', help: 'GraphQL subscriptions running on this instance', registers, collect() { this.set(events.size); } });
+    new Gauge({
+      name: 'graphql_ws_sockets',
+      help: 'Open GraphQL subscription sockets on this instance',
+      registers,
+      collect() {
+        this.set(sockets.size);
+      },
+    });
+    new Gauge({
+      name: 'graphql_ws_subscriptions',
+      help: 'GraphQL subscriptions running on this instance',
+      registers,
+      collect() {
+        this.set(events.size);
+      },
+    });
   }
 
   const stopWatching = d.changes.on('studio_sessions', () => {
@@ -270,7 +292,8 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/graphql') return refuseUpgrade(socket, 404, 'Not Found', `no WebSocket endpoint at ${path}: subscriptions are on /graphql`);
-    if (options.accepting && !options.accepting()) return refuseUpgrade(socket, 503, 'Service Unavailable', 'starting: the demo data is being seeded (see /healthz)');
+    if (options.accepting && !options.accepting())
+      return refuseUpgrade(socket, 503, 'Service Unavailable', 'starting: the demo data is being seeded (see /healthz)');
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);
@@ -295,86 +318,99 @@ export function attachSubscriptions(server: Server, d: SubscriptionDeps, options
     return errors.length > 0 ? { errors: [...errors] } : { document };
   });
 
-  useServer<ConnectionParams>({
-    schema,
-    connectionInitWaitTimeout: 10_000,
-    onConnect: async (ctx) => {
-      const ws = ctx.extra.socket;
-      const refuse = (code: number, reason: string) => {
-        ws.close(code, reason);
-        return false;
-      };
-      const token = tokenOf(ctx.connectionParams);
-      const ip = d.authFailures.clientIp(ctx.extra.request);
-      if (!token) return refuse(LIVE_CLOSE.unauthenticated, 'sign in first: send { "token": "<session token>" } in connection_init');
-      let principal: StudioPrincipal;
-      try {
-        principal = await d.authFailures.attempt(ip, () => d.services.studioAuth.authenticate(token), isAuthFailure);
-      } catch (err) {
-        if (err instanceof TooManyAuthFailures) return refuse(LIVE_CLOSE.tooMany, err.message);
-        if (err instanceof DomainError) return refuse(LIVE_CLOSE.unauthenticated, err.message);
-        d.logger.error({ err: (err as Error).message }, 'subscriptions: could not authenticate a socket');
-        return refuse(CloseCode.InternalServerError, 'an internal error occurred');
-      }
-      const mine = bySession.get(principal.sessionId) ?? new Set<LiveSocket>();
-      if (mine.size >= socketsPerSession) {
-        return refuse(LIVE_CLOSE.tooMany, `this session already holds ${mine.size} sockets; at most ${socketsPerSession} are allowed`);
-      }
-      if (ws.readyState !== ws.OPEN) return false;
-      const live = new LiveSocket(ws, token, principal, ip, d);
-      sockets.set(ws, live);
-      bySession.set(principal.sessionId, mine.add(live));
-      return true;
+  useServer<ConnectionParams>(
+    {
+      schema,
+      connectionInitWaitTimeout: 10_000,
+      onConnect: async (ctx) => {
+        const ws = ctx.extra.socket;
+        const refuse = (code: number, reason: string) => {
+          ws.close(code, reason);
+          return false;
+        };
+        const token = tokenOf(ctx.connectionParams);
+        const ip = d.authFailures.clientIp(ctx.extra.request);
+        if (!token) return refuse(LIVE_CLOSE.unauthenticated, 'sign in first: send { "token": "<session token>" } in connection_init');
+        let principal: StudioPrincipal;
+        try {
+          principal = await d.authFailures.attempt(ip, () => d.services.studioAuth.authenticate(token), isAuthFailure);
+        } catch (err) {
+          if (err instanceof TooManyAuthFailures) return refuse(LIVE_CLOSE.tooMany, err.message);
+          if (err instanceof DomainError) return refuse(LIVE_CLOSE.unauthenticated, err.message);
+          d.logger.error({ err: (err as Error).message }, 'subscriptions: could not authenticate a socket');
+          return refuse(CloseCode.InternalServerError, 'an internal error occurred');
+        }
+        const mine = bySession.get(principal.sessionId) ?? new Set<LiveSocket>();
+        if (mine.size >= socketsPerSession) {
+          return refuse(LIVE_CLOSE.tooMany, `this session already holds ${mine.size} sockets; at most ${socketsPerSession} are allowed`);
+        }
+        if (ws.readyState !== ws.OPEN) return false;
+        const live = new LiveSocket(ws, token, principal, ip, d);
+        sockets.set(ws, live);
+        bySession.set(principal.sessionId, mine.add(live));
+        return true;
+      },
+      onSubscribe: (ctx, id, payload: SubscribePayload) => {
+        const live = socketOf(ctx);
+        if (!live?.current()) return [new GraphQLError('the socket is closing', { extensions: { code: 'unauthenticated' } })];
+        // the new one is already counted in ctx.subscriptions
+        if (Object.keys(ctx.subscriptions).length > perSocket) {
+          return [
+            limitError(
+              `this socket already runs ${perSocket} subscriptions; at most ${perSocket} are allowed (stop one, or open another socket)`,
+              'too_many_subscriptions',
+            ),
+          ];
+        }
+        if (typeof payload.query !== 'string') return [limitError('the subscribe message has no query', 'invalid_query')];
+        if (tooManyTokens(payload.query)) return [limitError(tooManyTokensMessage(), LIMIT_CODES.tokens)];
+        if (hasNul(payload.variables)) return [limitError(NUL_MESSAGE, NUL_CODE)];
+        const checked = documents.check(payload.query);
+        if ('errors' in checked) return checked.errors;
+        const { document } = checked;
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [limitError('name the operation to run (operationName)', 'invalid_query')];
+        if (operation.operation !== 'subscription') {
+          return [
+            limitError(
+              `only subscriptions run over WebSocket; send ${operation.operation === 'query' ? 'queries' : 'mutations'} to POST /graphql`,
+              'subscriptions_only',
+            ),
+          ];
+        }
+        live.follows.set(id, null);
+        const view: LiveContext['live'] = {
+          events,
+          follows: (channelId) => live.follows.set(id, channelId),
+          principal: () => (live.current() ? live.principal : null),
+        };
+        const contextValue: LiveContext = { ...contextFor(d, live.principal, live.clientIp), live: view };
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables ?? undefined, contextValue } satisfies ExecutionArgs;
+      },
+      // Each change is run in a context of its own: fresh loaders, the principal of the moment.
+      subscribe: async (args: ExecutionArgs) => {
+        const stream = await createSourceEventStream(args);
+        if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
+        const view = (args.contextValue as LiveContext).live;
+        return mapStream(stream as AsyncIterable<unknown>, async (payload) => {
+          const principal = view.principal();
+          const fresh: GqlContext = { ...contextFor(d, principal, (args.contextValue as GqlContext).clientIp), live: view } as LiveContext;
+          return execute({ ...args, rootValue: payload, contextValue: fresh }) as Promise<ExecutionResult>;
+        });
+      },
+      // every error leaves with one of the studio's codes (src/graphql/error-codes.ts), as on HTTP
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+      onError: (_ctx, _id, _payload, errors) => format(errors),
+      onComplete: (ctx, id) => {
+        socketOf(ctx)?.follows.delete(id);
+      },
+      onClose: (ctx) => {
+        const live = socketOf(ctx);
+        if (live) forget(live);
+      },
     },
-    onSubscribe: (ctx, id, payload: SubscribePayload) => {
-      const live = socketOf(ctx);
-      if (!live || !live.current()) return [new GraphQLError('the socket is closing', { extensions: { code: 'unauthenticated' } })];
-      // the new one is already counted in ctx.subscriptions
-      if (Object.keys(ctx.subscriptions).length > perSocket) {
-        return [limitError(`this socket already runs ${perSocket} subscriptions; at most ${perSocket} are allowed (stop one, or open another socket)`, 'too_many_subscriptions')];
-      }
-      if (typeof payload.query !== 'string') return [limitError('the subscribe message has no query', 'invalid_query')];
-      if (tooManyTokens(payload.query)) return [limitError(tooManyTokensMessage(), LIMIT_CODES.tokens)];
-      if (hasNul(payload.variables)) return [limitError(NUL_MESSAGE, NUL_CODE)];
-      const checked = documents.check(payload.query);
-      if ('errors' in checked) return checked.errors;
-      const { document } = checked;
-      const operation = getOperationAST(document, payload.operationName);
-      if (!operation) return [limitError('name the operation to run (operationName)', 'invalid_query')];
-      if (operation.operation !== 'subscription') {
-        return [limitError(`only subscriptions run over WebSocket; send ${operation.operation === 'query' ? 'queries' : 'mutations'} to POST /graphql`, 'subscriptions_only')];
-      }
-      live.follows.set(id, null);
-      const view: LiveContext['live'] = {
-        events,
-        follows: (channelId) => live.follows.set(id, channelId),
-        principal: () => (live.current() ? live.principal : null),
-      };
-      const contextValue: LiveContext = { ...contextFor(d, live.principal, live.clientIp), live: view };
-      return { schema, document, operationName: payload.operationName, variableValues: payload.variables ?? undefined, contextValue } satisfies ExecutionArgs;
-    },
-    // Each change is run in a context of its own: fresh loaders, the principal of the moment.
-    subscribe: async (args: ExecutionArgs) => {
-      const stream = await createSourceEventStream(args);
-      if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
-      const view = (args.contextValue as LiveContext).live;
-      return mapStream(stream as AsyncIterable<unknown>, async (payload) => {
-        const principal = view.principal();
-        const fresh: GqlContext = { ...contextFor(d, principal, (args.contextValue as GqlContext).clientIp), live: view } as LiveContext;
-        return execute({ ...args, rootValue: payload, contextValue: fresh }) as Promise<ExecutionResult>;
-      });
-    },
-    // every error leaves with one of the studio's codes (src/graphql/error-codes.ts), as on HTTP
-    onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
-    onError: (_ctx, _id, _payload, errors) => format(errors),
-    onComplete: (ctx, id) => {
-      socketOf(ctx)?.follows.delete(id);
-    },
-    onClose: (ctx) => {
-      const live = socketOf(ctx);
-      if (live) forget(live);
-    },
-  }, wss);
+    wss,
+  );
 
   return {
     get sockets() {

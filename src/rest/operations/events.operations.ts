@@ -65,7 +65,7 @@ export const listEventResults = defineOperation({
     summary: 'Verified results of one event',
     description:
       'The verified results of one sanctioned event in bout order; a bout yields one Result per adult ' +
-      'fighter. Results of minors are never included; an adult\'s bout against a minor shows `opponent` `(withheld)`.',
+      "fighter. Results of minors are never included; an adult's bout against a minor shows `opponent` `(withheld)`.",
     notFound: true,
     okDescription: 'The event and its results.',
     body: 'EventResultsResponse',

@@ -26,8 +26,7 @@ export const listFighters = defineOperation({
     tag: 'Fighters',
     summary: 'Search fighters',
     description:
-      'Fighters ordered by name, then slug, `per_page` (default 25) at a time. Minors are never listed. ' +
-      'Identity and contact data are never exposed.',
+      'Fighters ordered by name, then slug, `per_page` (default 25) at a time. Minors are never listed. ' + 'Identity and contact data are never exposed.',
     okDescription: 'A page of fighters.',
     body: 'FighterListResponse',
   },
@@ -45,7 +44,7 @@ export const getFighter = defineOperation({
     summary: 'Fighter profile',
     description:
       'The profile of a fighter with points, record, ranks and the last 20 verified bouts (newest first). ' +
-      'For a minor (under 18 today) only `name`, `country` and `division` are returned, and a minor\'s ' +
+      "For a minor (under 18 today) only `name`, `country` and `division` are returned, and a minor's " +
       'results never appear anywhere.',
     notFound: true,
     okDescription: 'The fighter.',

@@ -28,7 +28,7 @@ export const listResults = defineOperation({
     description:
       'Verified results, `per_page` (default 25) at a time, ordered by event date descending, then event ' +
       'code, then bout order. A bout yields one Result per adult fighter; `opponent` is the other ' +
-      'fighter\'s name, or `(withheld)` when that fighter is a minor. Results of minors are never included.',
+      "fighter's name, or `(withheld)` when that fighter is a minor. Results of minors are never included.",
     okDescription: 'A page of results.',
     body: 'ResultListResponse',
   },

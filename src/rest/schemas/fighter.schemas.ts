@@ -16,18 +16,18 @@ export const FighterRecordSchema = z
     NC: counter('No contests.'),
     KO: counter('Wins by KO or TKO (included in W).'),
   })
-  .meta({ description: 'Counts of the fighter\'s verified bouts.' });
+  .meta({ description: "Counts of the fighter's verified bouts." });
 
 const fighterFields = {
   ...fighterSummaryFields,
-  points: z.number().nullable().meta({ description: 'Current ranking points in the fighter\'s division, or null.' }),
+  points: z.number().nullable().meta({ description: "Current ranking points in the fighter's division, or null." }),
   record: FighterRecordSchema,
   ranks: z
     .record(z.string(), z.int().min(1))
     .nullable()
     .meta({
       description:
-        'Ranks in the fighter\'s division by scope: keys are scope values accepted by `/rankings` ' +
+        "Ranks in the fighter's division by scope: keys are scope values accepted by `/rankings` " +
         '(`world`, a continent slug, a country slug), values are ranks. Null when the fighter is not ranked.',
       example: { world: 12, europe: 4, germany: 1 },
     }),
@@ -38,7 +38,7 @@ export const Fighter = z.strictObject(fighterFields).meta({ description: 'A figh
 export const FighterProfile = z
   .strictObject({
     ...fighterFields,
-    bouts: z.array(BoutResult).max(20).meta({ description: 'The fighter\'s last 20 verified results, newest first.' }),
+    bouts: z.array(BoutResult).max(20).meta({ description: "The fighter's last 20 verified results, newest first." }),
   })
   .meta({ description: 'Profile of an adult fighter.' });
 

@@ -6,7 +6,7 @@ import { FighterRecordSchema } from './fighter.schemas';
 export const RankedRow = z
   .strictObject({
     rank: z.int().min(1).meta({ description: 'Rank; ties share a rank (1, 2, 2, 4).' }),
-    movement: z.int().nullable().meta({ description: 'Previous run\'s rank minus the current rank (positive = up); null for a new entry.' }),
+    movement: z.int().nullable().meta({ description: "Previous run's rank minus the current rank (positive = up); null for a new entry." }),
     points: z.number().meta({ description: 'Ranking points in the division.' }),
     record: FighterRecordSchema,
     fighter: FighterSummary,
@@ -23,7 +23,7 @@ export const DivisionSummary = z
       .strictObject({ disc: queryValue('disc'), cat: queryValue('cat'), g: queryValue('g'), wc: queryValue('wc') })
       .meta({ description: 'The `/rankings` query parameters that select this division.' }),
     leader: z
-      .strictObject({ points: z.number().meta({ description: 'The leader\'s points.' }), fighter: FighterSummary })
+      .strictObject({ points: z.number().meta({ description: "The leader's points." }), fighter: FighterSummary })
       .meta({ description: 'The world number one of the division.' }),
   })
   .meta({ description: 'A division that has at least one ranked fighter.' });

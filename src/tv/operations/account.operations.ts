@@ -17,7 +17,14 @@ export const getChannelAccount = defineOperation({
     return {
       json: {
         data: {
-          channel: { slug: c.slug, name: c.name, plan: c.plan, billing_state: c.billing_state, approved: c.approved, live_slots: { used: c.live_used, total: c.live_total } },
+          channel: {
+            slug: c.slug,
+            name: c.name,
+            plan: c.plan,
+            billing_state: c.billing_state,
+            approved: c.approved,
+            live_slots: { used: c.live_used, total: c.live_total },
+          },
           key: { name: p.keyName, prefix: p.keyPrefix, scopes: p.scopes },
           broadcasts: broadcasts.map((b) => presentBroadcast(b, deps.ingestServerUrl)),
         },
@@ -27,9 +34,9 @@ export const getChannelAccount = defineOperation({
   doc: {
     operationId: 'getChannelAccount',
     tag: 'Account',
-    summary: 'The key\'s channel',
+    summary: "The key's channel",
     description:
-      'The key\'s channel (plan, billing state, approval, live slots), the key itself, and the channel\'s ' +
+      "The key's channel (plan, billing state, approval, live slots), the key itself, and the channel's " +
       'latest 100 broadcasts, newest `scheduled_at` first, without stream keys.',
     okDescription: 'The channel, key and broadcasts.',
     body: 'MeResponse',

@@ -14,8 +14,11 @@ import { BroadcastId, BroadcastRef } from './tv.parameters';
 type Changed = { broadcast: BroadcastRecord; streamKey?: string };
 type Me = { principal: ChannelPrincipal };
 
-const show = (deps: TvApiDeps, r: Changed, status = 200, headers?: string[]): Answer =>
-  ({ status, json: { data: presentBroadcast(r.broadcast, deps.ingestServerUrl, r.streamKey) }, headers });
+const show = (deps: TvApiDeps, r: Changed, status = 200, headers?: string[]): Answer => ({
+  status,
+  json: { data: presentBroadcast(r.broadcast, deps.ingestServerUrl, r.streamKey) },
+  headers,
+});
 
 export const PATCH_RULES =
   'Which fields may change depends on the state: while `scheduled`, any creation field; while `live`, any ' +
@@ -102,14 +105,17 @@ export const goLive = action('go-live', async (deps, p, id) => ({ broadcast: awa
   okDescription: 'The broadcast, now live.',
   body: 'BroadcastTransitionResponse',
   errors: {
-    '402': errorResponse('The channel\'s billing state is neither `active` nor `trialing`: `billing_inactive`.', ['billing_inactive'], ID_AND_RATE_HEADERS),
+    '402': errorResponse("The channel's billing state is neither `active` nor `trialing`: `billing_inactive`.", ['billing_inactive'], ID_AND_RATE_HEADERS),
     '403': errorResponse(
       'The key lacks the scope `broadcasts:write`: `insufficient_scope`. The plan does not allow the ' +
         'source (`ingest` needs `pro` or `broadcaster`): `plan_forbids_source`.',
       ['insufficient_scope', 'plan_forbids_source'],
       ID_AND_RATE_HEADERS,
     ),
-    '409': conflict('The broadcast is not `scheduled`: `invalid_state`. Every live slot of the plan is taken: `no_live_slot`.', ['invalid_state', 'no_live_slot']),
+    '409': conflict('The broadcast is not `scheduled`: `invalid_state`. Every live slot of the plan is taken: `no_live_slot`.', [
+      'invalid_state',
+      'no_live_slot',
+    ]),
   },
 });
 
@@ -143,14 +149,16 @@ export const getBroadcastHealth = defineOperation({
   scope: 'read',
   limit: 'key',
   params: { id: BroadcastId },
-  handler: async (deps: TvApiDeps, { params, principal }: Me & { params: Record<string, string> }) => ({ json: { data: await deps.ingest.health(principal, params.id) } }),
+  handler: async (deps: TvApiDeps, { params, principal }: Me & { params: Record<string, string> }) => ({
+    json: { data: await deps.ingest.health(principal, params.id) },
+  }),
   doc: {
     operationId: 'getBroadcastHealth',
     tag: 'Broadcasts',
     summary: 'Health of a broadcast',
     description:
       'Signal state, bitrate, resolution, fps, viewers and warnings. For an ingest broadcast the metrics ' +
-      'come from the media server\'s latest report (`updated_at`); other sources have `signal: external` ' +
+      "come from the media server's latest report (`updated_at`); other sources have `signal: external` " +
       'and null metrics.',
     notFound: true,
     okDescription: 'The health report.',

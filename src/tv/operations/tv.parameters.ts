@@ -6,13 +6,13 @@ export const BroadcastRef: PathParam = {
   component: 'BroadcastRef',
   description:
     'The broadcast: on GET (public) its **slug**, on PATCH (channel key) its **id** (a uuid). An unknown ' +
-    'slug or id, a value that is not a uuid on PATCH, or another channel\'s broadcast is a 404.',
+    "slug or id, a value that is not a uuid on PATCH, or another channel's broadcast is a 404.",
   example: 'berlin-open-finals',
 };
 
 export const BroadcastId: PathParam = {
   component: 'BroadcastId',
-  description: 'Broadcast id (a uuid). An unknown id, a value that is not a uuid, or another channel\'s broadcast is a 404.',
+  description: "Broadcast id (a uuid). An unknown id, a value that is not a uuid, or another channel's broadcast is a 404.",
   schema: { type: 'string', format: 'uuid' },
   example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b',
 };

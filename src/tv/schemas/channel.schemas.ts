@@ -42,7 +42,7 @@ export const Me = z
           .strictObject({ used: count('Broadcasts of the channel live now.'), total: count('Live slots of the plan.') })
           .meta({ description: 'Live slots in use and in total.' }),
       })
-      .meta({ description: 'The key\'s channel.' }),
+      .meta({ description: "The key's channel." }),
     key: z
       .strictObject({
         name: z.string().meta({ description: 'Name of the key.' }),
@@ -53,6 +53,6 @@ export const Me = z
     broadcasts: z
       .array(BroadcastWithoutStreamKey)
       .max(100)
-      .meta({ description: 'The channel\'s latest 100 broadcasts, newest `scheduled_at` first, without stream keys.' }),
+      .meta({ description: "The channel's latest 100 broadcasts, newest `scheduled_at` first, without stream keys." }),
   })
-  .meta({ description: 'The key\'s channel, its billing state and its broadcasts.' });
+  .meta({ description: "The key's channel, its billing state and its broadcasts." });

@@ -5,11 +5,23 @@
  * add what the document says of each field and the rules between fields.
  */
 import { z } from 'zod';
-import { BROADCAST_LANGUAGE_PATTERN, BROADCAST_TAG_PATTERN, BROADCAST_TAGS_MAX, BROADCAST_TITLE_MAX, SOURCES, VISIBILITIES } from '../../domain/channels/broadcast.entities';
+import {
+  BROADCAST_LANGUAGE_PATTERN,
+  BROADCAST_TAG_PATTERN,
+  BROADCAST_TAGS_MAX,
+  BROADCAST_TITLE_MAX,
+  SOURCES,
+  VISIBILITIES,
+} from '../../domain/channels/broadcast.entities';
 import { EXTERNAL_SOURCES, SOURCE_RULES } from '../../domain/channels/broadcast.schemas';
 import { DISCIPLINES } from '../../domain/reference/vocabulary';
 
-const title = () => z.string().min(1).max(BROADCAST_TITLE_MAX).meta({ description: `Title, 1 to ${BROADCAST_TITLE_MAX} characters.` });
+const title = () =>
+  z
+    .string()
+    .min(1)
+    .max(BROADCAST_TITLE_MAX)
+    .meta({ description: `Title, 1 to ${BROADCAST_TITLE_MAX} characters.` });
 const source = () => z.enum(SOURCES).meta({ description: `Where the video comes from: ${SOURCE_RULES}` });
 const sourceUrl = () =>
   z

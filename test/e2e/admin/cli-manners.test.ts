@@ -38,9 +38,12 @@ function optionHelp(help: string, flag: string): string {
 }
 
 async function signIn(email: string, password: string): Promise<string | undefined> {
-  const res = await request(t.app).post('/graphql').send({
-    query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: password },
-  });
+  const res = await request(t.app)
+    .post('/graphql')
+    .send({
+      query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }',
+      variables: { e: email, p: password },
+    });
   return res.body.data?.login?.token;
 }
 
@@ -67,11 +70,13 @@ describe('--help of each command', () => {
   it('answers --help without a database, as the real binary', async () => {
     const out = await adminProcess('postgres://nobody@127.0.0.1:1/none', ['channels:create', '--help']);
     expect(out.code).toBe(0);
-    expect(out.stdout.replace(/\s+/g, ' ')).toContain('--plan <P> live slots: free 1, pro 3, broadcaster 10; ingest needs pro or broadcaster (one of: free, pro, broadcaster; default: free)');
+    expect(out.stdout.replace(/\s+/g, ' ')).toContain(
+      '--plan <P> live slots: free 1, pro 3, broadcaster 10; ingest needs pro or broadcaster (one of: free, pro, broadcaster; default: free)',
+    );
   }, 60_000);
 });
 
-describe('a studio user\'s password', () => {
+describe("a studio user's password", () => {
   it('is never required on the command line; given there (the documented --password P), it works with a warning naming the ways that keep it out of history', async () => {
     const out = await admin(t.c, 'studio-users:create', '--email', 'argv@example.com', '--password', 'correct horse battery');
     expect(out.code).toBe(0);
@@ -108,13 +113,27 @@ describe('a studio user\'s password', () => {
 
   it('is asked twice, without echo, on a terminal', async () => {
     const typed = 'typed-at-the-prompt';
-    const run = await adminOnTerminal(t.db.url, ['studio-users:create', '--email', 'typed@example.com'], [[/Password: $/, typed], [/Password again: $/, typed]]);
+    const run = await adminOnTerminal(
+      t.db.url,
+      ['studio-users:create', '--email', 'typed@example.com'],
+      [
+        [/Password: $/, typed],
+        [/Password again: $/, typed],
+      ],
+    );
     expect(run.code).toBe(0);
     expect(run.screen).toContain('email: typed@example.com');
     expect(run.screen).not.toContain(typed);
     expect(await signIn('typed@example.com', typed)).toMatch(/^st_/);
 
-    const differ = await adminOnTerminal(t.db.url, ['studio-users:create', '--email', 'differ@example.com'], [[/Password: $/, 'first-password'], [/Password again: $/, 'second-password']]);
+    const differ = await adminOnTerminal(
+      t.db.url,
+      ['studio-users:create', '--email', 'differ@example.com'],
+      [
+        [/Password: $/, 'first-password'],
+        [/Password again: $/, 'second-password'],
+      ],
+    );
     expect(differ.code).toBe(2);
     expect(differ.screen).toContain('the two passwords differ');
     expect(await signIn('differ@example.com', 'first-password')).toBeUndefined();

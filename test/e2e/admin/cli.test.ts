@@ -16,10 +16,30 @@ describe('the operator command line', () => {
   it('lists its commands, with the docs/decisions.md#operator names', async () => {
     const out = await admin(t.c, '--help');
     expect(out.code).toBe(0);
-    for (const name of ['partners:create', 'partners:suspend', 'partners:reinstate', 'keys:issue', 'keys:revoke', 'keys:list',
-      'webhooks:register', 'webhooks:rotate-secret', 'webhooks:disable', 'webhooks:list', 'deliveries:list', 'deliveries:replay',
-      'deliveries:recover', 'fighters:register', 'licences:issue', 'licences:suspend', 'licences:reinstate', 'events:create',
-      'events:sanction', 'results:record', 'results:verify', 'rankings:publish']) {
+    for (const name of [
+      'partners:create',
+      'partners:suspend',
+      'partners:reinstate',
+      'keys:issue',
+      'keys:revoke',
+      'keys:list',
+      'webhooks:register',
+      'webhooks:rotate-secret',
+      'webhooks:disable',
+      'webhooks:list',
+      'deliveries:list',
+      'deliveries:replay',
+      'deliveries:recover',
+      'fighters:register',
+      'licences:issue',
+      'licences:suspend',
+      'licences:reinstate',
+      'events:create',
+      'events:sanction',
+      'results:record',
+      'results:verify',
+      'rankings:publish',
+    ]) {
       expect(out.stdout).toContain(name);
     }
   });
@@ -27,8 +47,14 @@ describe('the operator command line', () => {
   it('exits non-zero with a clear message on bad input', async () => {
     expect(await admin(t.c, 'nope:nope')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "nope:nope"') });
     expect(await admin(t.c, 'partners:create', '--slug', 'x-y')).toMatchObject({ code: 2, stderr: expect.stringContaining('--name is required') });
-    expect(await admin(t.c, 'partners:create', '--slug', 'x', '--name', 'N', '--bogus', '1')).toMatchObject({ code: 2, stderr: expect.stringContaining('bogus') });
-    expect(await admin(t.c, 'keys:issue', '--partner', 'acme-media', '--name', 'k', '--scopes', 'rankings.write')).toMatchObject({ code: 1, stderr: expect.stringContaining('invalid_scopes') });
+    expect(await admin(t.c, 'partners:create', '--slug', 'x', '--name', 'N', '--bogus', '1')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('bogus'),
+    });
+    expect(await admin(t.c, 'keys:issue', '--partner', 'acme-media', '--name', 'k', '--scopes', 'rankings.write')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('invalid_scopes'),
+    });
     expect(await admin(t.c, 'licences:suspend', 'no-such-fighter')).toMatchObject({ code: 1, stderr: expect.stringContaining('not_found') });
     expect(await admin(t.c, 'partners:suspend')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected SLUG') });
     expect(await admin(t.c, 'rankings:publish', '--as-of', 'yesterday')).toMatchObject({ code: 2 });
@@ -55,15 +81,42 @@ describe('the operator command line', () => {
   });
 
   it('records and verifies a result and publishes a run: the partner API shows the new result, points, ranks and movement', async () => {
-    const event = await adminJson(t.c, 'events:create', '--name', 'Cup of Tomorrow', '--country', 'france', '--date', addDays(TODAY, -1), '--level', 'worldcup', '--status', 'completed');
+    const event = await adminJson(
+      t.c,
+      'events:create',
+      '--name',
+      'Cup of Tomorrow',
+      '--country',
+      'france',
+      '--date',
+      addDays(TODAY, -1),
+      '--level',
+      'worldcup',
+      '--status',
+      'completed',
+    );
     await adminJson(t.c, 'events:sanction', event.event.code);
-    const recorded = await adminJson(t.c, 'results:record', '--event', event.event.code, '--winner', world.slugs.chiaki, '--loser', world.slugs.bela, '--method', 'TKO', '--round', '2');
+    const recorded = await adminJson(
+      t.c,
+      'results:record',
+      '--event',
+      event.event.code,
+      '--winner',
+      world.slugs.chiaki,
+      '--loser',
+      world.slugs.bela,
+      '--method',
+      'TKO',
+      '--round',
+      '2',
+    );
     const before = await getPartner(t.app, `/results?event=${event.event.code}`, KEYS.full);
     expect(before.body.meta.total).toBe(0);
     await adminJson(t.c, 'results:verify', recorded.result.id);
     const after = await getPartner(t.app, `/results?event=${event.event.code}`, KEYS.full);
     expect(after.body.data.map((r: any) => [r.fighter.slug, r.result, r.points.total])).toEqual([
-      [world.slugs.chiaki, 'W', 30], [world.slugs.bela, 'L', 5],
+      [world.slugs.chiaki, 'W', 30],
+      [world.slugs.bela, 'L', 5],
     ]);
     const published = await adminJson(t.c, 'rankings:publish', '--as-of', addDays(TODAY, 1));
     expect(published).toMatchObject({ as_of: addDays(TODAY, 1), previous_as_of: TODAY });
@@ -78,8 +131,20 @@ describe('the operator command line', () => {
   it('audits every change with who, what and when', async () => {
     const audit = await adminJson(t.c, 'audit:list', '--limit', '200');
     const actions = audit.entries.filter((e: any) => e.actor === 'operator:tester').map((e: any) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['partners.create', 'keys.issue', 'keys.revoke', 'partners.suspend', 'partners.reinstate',
-      'events.create', 'events.sanction', 'results.record', 'results.verify', 'rankings.publish']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'partners.create',
+        'keys.issue',
+        'keys.revoke',
+        'partners.suspend',
+        'partners.reinstate',
+        'events.create',
+        'events.sanction',
+        'results.record',
+        'results.verify',
+        'rankings.publish',
+      ]),
+    );
   });
 
   it('runs as a real process against the database, printing JSON with --json', async () => {

@@ -45,7 +45,11 @@ describe('the database edge', () => {
   it('names the field of an unknown unique constraint, and maps a missing reference to invalid_reference', () => {
     const unique = translateDbError({ code: '23505', constraint: 'thing_name_unique', detail: 'Key (name)=(x) already exists.' });
     expect(unique).toMatchObject({ code: 'conflict', message: 'name is already taken', details: { field: 'name' } });
-    const fk = translateDbError({ code: '23503', constraint: 'fighter_country_slug_foreign', detail: 'Key (country_slug)=(xx) is not present in table "country".' });
+    const fk = translateDbError({
+      code: '23503',
+      constraint: 'fighter_country_slug_foreign',
+      detail: 'Key (country_slug)=(xx) is not present in table "country".',
+    });
     expect(fk).toMatchObject({ code: 'invalid_reference', message: 'country_slug "xx" does not exist' });
     expect(translateDbError({ code: '40001' })).toMatchObject({ code: 'conflict' });
     expect(translateDbError(new Error('boom'))).toBeNull();
@@ -59,6 +63,10 @@ describe('the database edge', () => {
       return 'done';
     });
     expect({ result, calls }).toEqual({ result: 'done', calls: 3 });
-    await expect(withDbRetry(async () => { throw Object.assign(new Error('deadlock detected'), { code: '40P01' }); })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      withDbRetry(async () => {
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }),
+    ).rejects.toMatchObject({ code: 'conflict' });
   });
 });

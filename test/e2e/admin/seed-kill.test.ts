@@ -64,7 +64,7 @@ describe('a first start killed while it seeds the demo data', () => {
         return phase === 'events' || phase === 'bouts';
       });
       expect((await get('/readyz'))?.status).toBe(503);
-      expect((await get('/api/v1/divisions'))).toMatchObject({ status: 503, body: { error: 'not_ready' } });
+      expect(await get('/api/v1/divisions')).toMatchObject({ status: 503, body: { error: 'not_ready' } });
     } finally {
       first.child.kill('SIGKILL');
     }

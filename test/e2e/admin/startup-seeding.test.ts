@@ -6,8 +6,12 @@ import { StartupState } from '../../../src/startup/startup-state';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('while the demo data is being seeded (the server listens first)', () => {
   const state = new StartupState(true);

@@ -19,13 +19,27 @@ afterAll(() => t?.close());
 
 test('the real binary verifies a result with no pg deprecation warning', async () => {
   await adminJson(t.c, 'webhooks:register', '--partner', 'acme-media', '--url', 'http://127.0.0.1:9/hook', '--events', 'result.verified');
-  const recorded = await adminJson(t.c, 'results:record', '--event', world.events.world, '--winner', world.slugs.chiaki, '--loser', world.slugs.bela, '--method', 'KO', '--round', '1');
+  const recorded = await adminJson(
+    t.c,
+    'results:record',
+    '--event',
+    world.events.world,
+    '--winner',
+    world.slugs.chiaki,
+    '--loser',
+    world.slugs.bela,
+    '--method',
+    'KO',
+    '--round',
+    '1',
+  );
   const out = await adminProcess(t.db.url, ['results:verify', recorded.result.id, '--json']);
   expect(out.stderr).not.toMatch(/DeprecationWarning|already executing a query/);
   expect(out.code).toBe(0);
   expect(JSON.parse(out.stdout)).toMatchObject({ id: recorded.result.id });
   await expandAll(t.c); // payloads are built after the commit, by the workers' fan-out
-  const [delivery] = await t.c.orm.em.getConnection().execute(
-    `select ev.payload from webhook_delivery d join webhook_event ev on ev.id = d.event_id where ev.type = 'result.verified'`);
+  const [delivery] = await t.c.orm.em
+    .getConnection()
+    .execute(`select ev.payload from webhook_delivery d join webhook_event ev on ev.id = d.event_id where ev.type = 'result.verified'`);
   expect(JSON.parse(delivery.payload).data).toBeDefined();
 }, 60_000);

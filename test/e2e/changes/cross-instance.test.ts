@@ -61,7 +61,9 @@ const status = async (t: TestApp, key: string) => (await getPartner(t.app, '/me'
 
 describe('partner keys', () => {
   it('are live on both instances and cached; revoked by the command line process, they are 401 on the next request of either', async () => {
-    const issued = await changeAndHear('partner_keys', () => adminJson(operator.c, 'keys:issue', '--partner', 'acme-media', '--name', 'cross', '--scopes', 'rankings.read'));
+    const issued = await changeAndHear('partner_keys', () =>
+      adminJson(operator.c, 'keys:issue', '--partner', 'acme-media', '--name', 'cross', '--scopes', 'rankings.read'),
+    );
     expect([await status(a, issued.key), await status(b, issued.key)]).toEqual([200, 200]);
     const revoked = await changeAndHear('partner_keys', () => adminProcess(a.db.url, ['keys:revoke', issued.id, '--json']));
     expect(revoked).toMatchObject({ code: 0 });
@@ -80,7 +82,9 @@ describe('partner keys', () => {
     expect(await status(a, `pk_${'x'.repeat(15_000)}`)).toBe(401);
     // refused, and the refusal cached, on both instances before the key exists
     expect([await status(a, 'pk_test_late'), await status(b, 'pk_test_late')]).toEqual([401, 401]);
-    await changeAndHear('partner_keys', () => operator.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'late', scopes: ['rankings.read'], fixedToken: 'pk_test_late' }));
+    await changeAndHear('partner_keys', () =>
+      operator.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'late', scopes: ['rankings.read'], fixedToken: 'pk_test_late' }),
+    );
     expect([await status(a, 'pk_test_late'), await status(b, 'pk_test_late')]).toEqual([200, 200]);
   });
 
@@ -94,7 +98,9 @@ describe('partner keys', () => {
 
 describe('channel keys', () => {
   it('revoked on one instance, are 401 on the next request of either', async () => {
-    const created = await changeAndHear('channel_keys', () => operator.c.services.channels.createKey(operatorPrincipal(actor), { channelId: tvWorld.channelIds.pro, name: 'cross', scopes: ['read'] }));
+    const created = await changeAndHear('channel_keys', () =>
+      operator.c.services.channels.createKey(operatorPrincipal(actor), { channelId: tvWorld.channelIds.pro, name: 'cross', scopes: ['read'] }),
+    );
     const me = async (t: TestApp) => (await request(t.app).get('/api/tv/me').set('Authorization', `Bearer ${created.token}`)).status;
     expect([await me(a), await me(b)]).toEqual([200, 200]);
     await changeAndHear('channel_keys', () => b.c.services.channels.revokeKey(operatorPrincipal(actor), tvWorld.channelIds.pro, created.key.id));
@@ -162,8 +168,11 @@ describe('the LISTEN connection', () => {
   const onPostgres = !!process.env.TEST_TEMPLATE_DB;
   (onPostgres ? it : it.skip)('when terminated, is re-established and every topic is bumped (cached answers are reloaded)', async () => {
     const before = b.c.changes.version('catalog');
-    await a.c.orm.em.getConnection().execute(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen svc_changes' and pid <> pg_backend_pid()`);
+    await a.c.orm.em
+      .getConnection()
+      .execute(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen svc_changes' and pid <> pg_backend_pid()`,
+      );
     for (let tries = 0; !(b.c.changes.live && b.c.changes.version('catalog') > before) && tries < 2000; tries++) await new Promise((r) => setTimeout(r, 5));
     expect(b.c.changes.live).toBe(true);
     expect(b.c.changes.version('catalog')).toBeGreaterThan(before);

@@ -43,10 +43,27 @@ describe('the operator CLI', () => {
   it('refuses control characters in channel, fighter and event names, nicknames and cities', async () => {
     const refused = async (argv: string[], code: string) => {
       const out = await admin(t.c, ...argv);
-      expect([argv[0], out.code, out.stderr]).toEqual([argv[0], 1, expect.stringMatching(new RegExp(`^error: ${code}: .*must not contain control characters`))]);
+      expect([argv[0], out.code, out.stderr]).toEqual([
+        argv[0],
+        1,
+        expect.stringMatching(new RegExp(`^error: ${code}: .*must not contain control characters`)),
+      ]);
     };
     await refused(['channels:create', '--slug', 'ctl-tv', '--name', 'Bad\nTV'], 'invalid_name');
-    const fighter = ['--country', 'france', '--division', 'kickboxing-pro-m-67kg', '--dob', '1990-01-01', '--email', 'a@example.org', '--phone', '1', '--address', 'x'];
+    const fighter = [
+      '--country',
+      'france',
+      '--division',
+      'kickboxing-pro-m-67kg',
+      '--dob',
+      '1990-01-01',
+      '--email',
+      'a@example.org',
+      '--phone',
+      '1',
+      '--address',
+      'x',
+    ];
     await refused(['fighters:register', '--name', 'Zoltán\r\nKiss', ...fighter], 'invalid_name');
     await refused(['fighters:register', '--name', 'Zoltán Kiss', '--nickname', 'The\u0085Hammer', ...fighter], 'invalid_nickname');
     await refused(['events:create', '--name', 'Gala\u2028Night', '--country', 'france', '--date', '2027-01-01'], 'invalid_name');

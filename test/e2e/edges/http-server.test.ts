@@ -42,7 +42,9 @@ function open(port: number): Promise<{ socket: Socket; received: () => string; c
     const socket = connect(port, '127.0.0.1');
     let data = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => { data += chunk; });
+    socket.on('data', (chunk: string) => {
+      data += chunk;
+    });
     socket.on('error', () => undefined); // a reset is a close too
     const closed = new Promise<string>((done) => socket.on('close', () => done(data)));
     socket.once('connect', () => resolve({ socket, received: () => data, closed }));
@@ -65,7 +67,9 @@ describe('time-outs', () => {
     const port = await listen();
     const c = await open(port);
     c.socket.write('GET /healthz HTTP/1.1\r\n');
-    const drip = setInterval(() => { if (!c.socket.destroyed) c.socket.write('X-Drip: 1\r\n'); }, 50);
+    const drip = setInterval(() => {
+      if (!c.socket.destroyed) c.socket.write('X-Drip: 1\r\n');
+    }, 50);
     try {
       expect(await c.closed).toMatch(/^HTTP\/1\.1 408 /);
     } finally {

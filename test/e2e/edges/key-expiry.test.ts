@@ -17,15 +17,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const keys = async () => (await adminJson<{ keys: unknown[] }>(t.c, 'keys:list', '--partner', 'expiry-co')).keys.length;
-const issue = (expires: string) => admin(t.c, 'keys:issue', '--partner', 'expiry-co', '--name', `k ${expires}`, '--scopes', 'rankings.read', '--expires', expires);
+const issue = (expires: string) =>
+  admin(t.c, 'keys:issue', '--partner', 'expiry-co', '--name', `k ${expires}`, '--scopes', 'rankings.read', '--expires', expires);
 
 describe('keys:issue --expires', () => {
   it.each(['2020-01-01', '2030-05-31', '2030-06-01', '2030-06-01T11:59:59Z', '2030-06-01T12:00:00Z', '2030-06-01T13:00:00+02:00'])(
-    'refuses %s, at or before now, with invalid_expires and issues nothing', async (expires) => {
+    'refuses %s, at or before now, with invalid_expires and issues nothing',
+    async (expires) => {
       const before = await keys();
       const out = await issue(expires);
       expect(out.code).toBe(1);
-      expect(out.stderr).toMatch(/^error: invalid_expires: the expiry .* is not in the future \(now 2030-06-01T12:00:00.000Z\): a key cannot be issued already expired/);
+      expect(out.stderr).toMatch(
+        /^error: invalid_expires: the expiry .* is not in the future \(now 2030-06-01T12:00:00.000Z\): a key cannot be issued already expired/,
+      );
       expect(out.stdout).toBe('');
       expect(await keys()).toBe(before);
     },

@@ -79,8 +79,7 @@ class RedisProxy {
     if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
     realMs += 1000; // past the probe interval
   };
-  const countedInRedis = async (key: string) =>
-    Object.values(await direct.hgetall(`${prefix}:sl1:${key}`)).reduce((n, v) => n + Number(v), 0);
+  const countedInRedis = async (key: string) => Object.values(await direct.hgetall(`${prefix}:sl1:${key}`)).reduce((n, v) => n + Number(v), 0);
 
   it('counted in Redis, then in memory, then in Redis again: 5 in all, and Redis holds all 5', async () => {
     expect(await allowed('a', 3)).toEqual([true, true, true]);

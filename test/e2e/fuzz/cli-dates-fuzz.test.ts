@@ -20,9 +20,28 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const oddDates = fc.oneof(
-  fc.constantFrom('0000-01-01', '0000-12-31', '0000-00-00', '0001-01-01', '9999-12-31', '10000-01-01', '+010000-01-01', '-000001-01-01',
-    '0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '2026-02-30', '2026-13-01', '2026-06-15T25:00:00Z', '1e3', '', ' ', 'now'),
-  fc.tuple(fc.integer({ min: -2, max: 12_000 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  fc.constantFrom(
+    '0000-01-01',
+    '0000-12-31',
+    '0000-00-00',
+    '0001-01-01',
+    '9999-12-31',
+    '10000-01-01',
+    '+010000-01-01',
+    '-000001-01-01',
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+    '+275760-09-13T00:00:00Z',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-06-15T25:00:00Z',
+    '1e3',
+    '',
+    ' ',
+    'now',
+  ),
+  fc
+    .tuple(fc.integer({ min: -2, max: 12_000 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
     .map(([y, m, d]) => `${y < 0 ? '-' : ''}${String(Math.abs(y)).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
 );
 
@@ -37,14 +56,17 @@ const LEAKS = /select |insert |update |values \(|\$\d|[0-9a-f]{64}|out of range|
 
 it.each(commands)('%s: every odd date is done or refused clearly, never an internal error', async (_name, argv) => {
   const seen: Record<number, number> = {};
-  await fc.assert(fc.asyncProperty(oddDates, async (date) => {
-    const out = await admin(t.c, ...argv(date));
-    seen[out.code] = (seen[out.code] ?? 0) + 1;
-    expect([date, out.code === 0 || out.code === 1 || out.code === 2]).toEqual([date, true]);
-    expect([date, out.stderr]).not.toEqual([date, expect.stringMatching(LEAKS)]);
-    expect([date, out.stderr]).not.toEqual([date, expect.stringContaining('error: internal')]);
-    if (out.code === 1) expect(out.stderr).toMatch(/^error: invalid_\w+: /);
-  }), { seed: 16, numRuns: 60, endOnFailure: true });
+  await fc.assert(
+    fc.asyncProperty(oddDates, async (date) => {
+      const out = await admin(t.c, ...argv(date));
+      seen[out.code] = (seen[out.code] ?? 0) + 1;
+      expect([date, out.code === 0 || out.code === 1 || out.code === 2]).toEqual([date, true]);
+      expect([date, out.stderr]).not.toEqual([date, expect.stringMatching(LEAKS)]);
+      expect([date, out.stderr]).not.toEqual([date, expect.stringContaining('error: internal')]);
+      if (out.code === 1) expect(out.stderr).toMatch(/^error: invalid_\w+: /);
+    }),
+    { seed: 16, numRuns: 60, endOnFailure: true },
+  );
   expect(seen[1]).toBeGreaterThan(0);
 });
 

@@ -25,7 +25,12 @@ beforeAll(async () => {
   await proxy.start();
   t = await startTestApp({ sharing: { db: { url: proxy.proxied(database.url) } } as TestApp });
   await t.c.services.partners.create({ id: 'test' }, { slug: 'acme-media', name: 'Acme' });
-  partnerKey = (await t.c.services.partners.issueKey({ id: 'test' }, { partnerSlug: 'acme-media', name: 'outage', scopes: ['events.read', 'results.read'], rateLimitPerMinute: 100_000 })).token;
+  partnerKey = (
+    await t.c.services.partners.issueKey(
+      { id: 'test' },
+      { partnerSlug: 'acme-media', name: 'outage', scopes: ['events.read', 'results.read'], rateLimitPerMinute: 100_000 },
+    )
+  ).token;
   await buildTvWorld(t.c);
 });
 afterAll(async () => {
@@ -42,8 +47,18 @@ const calls: [string, () => request.Test][] = [
   ['GET /api/tv/channels', () => request(t.app).get('/api/tv/channels')],
   ['GET /api/tv/me', () => request(t.app).get('/api/tv/me').set('Authorization', `Bearer ${CK.rw}`)],
   ['POST /api/tv/broadcasts', () => request(t.app).post('/api/tv/broadcasts').set('Authorization', `Bearer ${CK.rw}`).send(aBroadcast())],
-  ['POST /graphql login', () => request(t.app).post('/graphql').send({ query: 'mutation { login(email: "a@b.example", password: "wrong-password") { token } }' })],
-  ['POST /graphql session', () => request(t.app).post('/graphql').set('Authorization', `Bearer st_${'x'.repeat(40)}`).send({ query: '{ me { email } }' })],
+  [
+    'POST /graphql login',
+    () => request(t.app).post('/graphql').send({ query: 'mutation { login(email: "a@b.example", password: "wrong-password") { token } }' }),
+  ],
+  [
+    'POST /graphql session',
+    () =>
+      request(t.app)
+        .post('/graphql')
+        .set('Authorization', `Bearer st_${'x'.repeat(40)}`)
+        .send({ query: '{ me { email } }' }),
+  ],
   ['GET /readyz', () => request(t.app).get('/readyz')],
 ];
 

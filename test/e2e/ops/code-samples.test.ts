@@ -35,8 +35,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const operations = Object.entries(DOCUMENTS).flatMap(([name, doc]) => Object.entries<any>(doc.paths).flatMap(([path, item]) =>
-  Object.entries<any>(item).filter(([, op]) => op['x-codeSamples']).map(([method, op]) => [`${name} ${method.toUpperCase()} ${path}`, op] as const)));
+const operations = Object.entries(DOCUMENTS).flatMap(([name, doc]) =>
+  Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+    Object.entries<any>(item)
+      .filter(([, op]) => op['x-codeSamples'])
+      .map(([method, op]) => [`${name} ${method.toUpperCase()} ${path}`, op] as const),
+  ),
+);
 
 test.each(operations)('%s: its curl sample is accepted as written', async (name, op) => {
   const sent = parseCurl(op['x-codeSamples'][0].source);
@@ -63,13 +68,20 @@ function requestsOf(items: any[]): any[] {
   return items.flatMap((i) => (i.item ? requestsOf(i.item) : [i.request]));
 }
 
-const postman = Object.entries(COLLECTIONS).flatMap(([name, collection]) => requestsOf(collection.item).map((r) => [`${name} ${r.method} /${r.url.path.join('/')}`, collection, r] as const));
+const postman = Object.entries(COLLECTIONS).flatMap(([name, collection]) =>
+  requestsOf(collection.item).map((r) => [`${name} ${r.method} /${r.url.path.join('/')}`, collection, r] as const),
+);
 
 test.each(postman)('Postman: %s is accepted as the collection sends it', async (name, collection, r) => {
   const vars = Object.fromEntries(collection.variable.map((v: any) => [v.key, v.value]));
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => vars[key]);
-  const path = r.url.path.map((segment: string) => (segment.startsWith(':') ? encodeURIComponent(r.url.variable.find((v: any) => v.key === segment.slice(1)).value) : segment)).join('/');
-  const query = (r.url.query ?? []).filter((q: any) => !q.disabled).map((q: any) => `${q.key}=${encodeURIComponent(fill(q.value))}`).join('&');
+  const path = r.url.path
+    .map((segment: string) => (segment.startsWith(':') ? encodeURIComponent(r.url.variable.find((v: any) => v.key === segment.slice(1)).value) : segment))
+    .join('/');
+  const query = (r.url.query ?? [])
+    .filter((q: any) => !q.disabled)
+    .map((q: any) => `${q.key}=${encodeURIComponent(fill(q.value))}`)
+    .join('&');
   const url = `${fill(r.url.host.join(''))}/${path}${query ? `?${query}` : ''}`;
   expect(url.startsWith(DEMO_ORIGIN)).toBe(true);
   let req = request(t.app)[r.method.toLowerCase() as 'get'](url.slice(DEMO_ORIGIN.length));

@@ -35,7 +35,15 @@ describeWithBrowser('the /docs pages in a browser', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
   afterAll(async () => {
@@ -47,8 +55,12 @@ describeWithBrowser('the /docs pages in a browser', () => {
   /** A page that records requests to any other origin (Redoc's search worker is a blob of this one) and errors. */
   async function open(path: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('request', (r) => { if (!r.url().startsWith(base) && !r.url().startsWith(`blob:${base}/`)) foreign.push(r.url()); });
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith(`blob:${base}/`)) foreign.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`${base}${path}`);
     return page;
@@ -91,11 +103,16 @@ describeWithBrowser('the /docs pages in a browser', () => {
   test('an operation shows copy-ready curl and Node samples with a demo key', async () => {
     const page = await open('/docs#tag/Rankings/operation/getRanking');
     const section = page.locator('[data-section-id="tag/Rankings/operation/getRanking"]');
-    const samples = section.locator('div').filter({ has: page.locator('h3', { hasText: 'Request samples' }) }).last();
+    const samples = section
+      .locator('div')
+      .filter({ has: page.locator('h3', { hasText: 'Request samples' }) })
+      .last();
     await samples.waitFor();
     const shown = samples.locator('.react-tabs__tab-panel--selected').first();
     await samples.getByRole('tab', { name: 'curl' }).click();
-    await expect(shown.innerText()).resolves.toMatch(/curl "http:\/\/localhost:3000\/api\/v1\/rankings\?[^"]*wc=67kg[^"]*"\s*\\\s*-H "Authorization: Bearer pk_demo_full"/);
+    await expect(shown.innerText()).resolves.toMatch(
+      /curl "http:\/\/localhost:3000\/api\/v1\/rankings\?[^"]*wc=67kg[^"]*"\s*\\\s*-H "Authorization: Bearer pk_demo_full"/,
+    );
     await samples.getByRole('tab', { name: 'Node.js' }).click();
     await expect(shown.innerText()).resolves.toContain("headers: { Authorization: 'Bearer pk_demo_full' }");
     await expect(samples.getByText('Copy').first().isVisible()).resolves.toBe(true);
@@ -114,13 +131,17 @@ describeWithBrowser('the /docs pages in a browser', () => {
     await page.close();
   });
 
-  test('the studio GraphQL schema is browsable, and GraphiQL\'s first query signs a demo user in through /graphql', async () => {
+  test("the studio GraphQL schema is browsable, and GraphiQL's first query signs a demo user in through /graphql", async () => {
     // The demo's owner, as `npm start` seeds it: the page's first query signs in with it.
     expect((await adminWithInput(t.c, 'demo-owner-pass\n', 'studio-users:create', '--email', 'owner@demo.tv', '--password-stdin')).code).toBe(0);
     const page = await open('/docs/graphql');
     const explorer = page.locator('.graphiql-doc-explorer');
     await explorer.getByText('Root Types').waitFor();
-    await explorer.getByRole('button', { name: 'Query' }).or(explorer.locator('a', { hasText: 'Query' })).first().click();
+    await explorer
+      .getByRole('button', { name: 'Query' })
+      .or(explorer.locator('a', { hasText: 'Query' }))
+      .first()
+      .click();
     await explorer.getByText('viewer', { exact: true }).waitFor();
     await explorer.getByText('channel', { exact: true }).waitFor();
 

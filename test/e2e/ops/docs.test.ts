@@ -40,7 +40,7 @@ test.each([...Object.keys(DOC_ASSETS), ...OWN_ASSETS])('/docs/assets/%s answers 
   expect(gzipped.text).toBe(plain.text);
 });
 
-test('the Redoc bundle served asks nothing of Redocly\'s CDN', async () => {
+test("the Redoc bundle served asks nothing of Redocly's CDN", async () => {
   const res = await request(t.app).get('/docs/assets/redoc.standalone.js').expect(200);
   expect(res.text).not.toContain('cdn.redoc.ly');
 });
@@ -64,8 +64,18 @@ test('the GraphQL page reads the SDL the service ships, as an introspection resu
 test('the webhooks page is an OpenAPI 3.1 document with every event, its headers and its payload', async () => {
   const doc = (await request(t.app).get('/docs/webhooks.json').expect(200)).body;
   expect(doc.openapi).toBe('3.1.0');
-  expect(Object.keys(doc.webhooks).sort()).toEqual(['broadcast.ended', 'broadcast.live', 'broadcast.scheduled', 'event.sanctioned', 'licence.issued',
-    'licence.suspended', 'ping', 'ranking.published', 'replay.ready', 'result.verified']);
+  expect(Object.keys(doc.webhooks).sort()).toEqual([
+    'broadcast.ended',
+    'broadcast.live',
+    'broadcast.scheduled',
+    'event.sanctioned',
+    'licence.issued',
+    'licence.suspended',
+    'ping',
+    'ranking.published',
+    'replay.ready',
+    'result.verified',
+  ]);
   const verified = doc.webhooks['result.verified'].post;
   expect(verified.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['X-SVC-Signature', 'X-SVC-Signature-Timestamped', 'X-SVC-Timestamp']));
   const payload = verified.requestBody.content['application/json'].schema;
@@ -86,7 +96,8 @@ test('the verification recipe on the webhooks page accepts a delivery signed as 
   const secret = 'whsec_recipe-test';
   const text = '{"id":"evt_1","event":"ping","created_at":"2026-11-25T10:00:00Z","data":{}}';
   const request = (timestamp: number, signature: string) => ({
-    body: Buffer.from(text), get: (name: string) => ({ 'X-SVC-Timestamp': String(timestamp), 'X-SVC-Signature-Timestamped': signature } as Record<string, string>)[name],
+    body: Buffer.from(text),
+    get: (name: string) => (({ 'X-SVC-Timestamp': String(timestamp), 'X-SVC-Signature-Timestamped': signature }) as Record<string, string>)[name],
   });
   const now = Math.floor(Date.now() / 1000);
   expect(verified(request(now, sign(secret, text, now).timestamped), secret)).toBe(true);

@@ -30,19 +30,27 @@ describe('GET /studio', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.text).toBe(index);
     const csp = res.headers['content-security-policy'];
-    expect(csp.split('; ')).toEqual(expect.arrayContaining([
-      "default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self' ws://studio.example:8080 wss://studio.example:8080", "frame-ancestors 'none'",
-    ]));
+    expect(csp.split('; ')).toEqual(
+      expect.arrayContaining([
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self' ws://studio.example:8080 wss://studio.example:8080",
+        "frame-ancestors 'none'",
+      ]),
+    );
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it.each(['/studio/', '/studio/sign-in', '/studio/channels/demo-tv/broadcasts/2b0d7c1e-0000-4000-8000-000000000000', '/studio/channels/demo-tv/webhooks'])(
-    '%s (a client route, on reload) is index.html', async (path) => {
+    '%s (a client route, on reload) is index.html',
+    async (path) => {
       const res = await request(t.app).get(path).expect(200);
       expect(res.text).toBe(index);
       expect(res.headers['cache-control']).toBe('no-cache');
-    });
+    },
+  );
 
   it('index.html runs no inline script: every script is a file of this origin', () => {
     const scripts = [...index.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];

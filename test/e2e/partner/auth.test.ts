@@ -18,14 +18,25 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock, env: { AUTH_FAILURES_PER_MINUTE: '100000' } });
   world = await buildWorld(t.c);
   await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'wrong door', scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'], fixedToken: CHANNEL_SHAPED,
+    partnerSlug: 'acme-media',
+    name: 'wrong door',
+    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    fixedToken: CHANNEL_SHAPED,
   });
 });
 afterAll(() => t?.close());
 
 const anyEndpoint = () => [
-  '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg', '/divisions', '/fighters', `/fighters/${world.slugs.anna}`, '/events',
-  `/events/${world.events.world}`, `/events/${world.events.world}/results`, '/results', `/verify/${world.numbers.activeFid}`, '/me',
+  '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg',
+  '/divisions',
+  '/fighters',
+  `/fighters/${world.slugs.anna}`,
+  '/events',
+  `/events/${world.events.world}`,
+  `/events/${world.events.world}/results`,
+  '/results',
+  `/verify/${world.numbers.activeFid}`,
+  '/me',
 ];
 
 /** Every 401: the documented body, `WWW-Authenticate: Bearer`, and no trace of the credential sent. */
@@ -168,7 +179,13 @@ describe('scopes', () => {
   });
 
   it('checks the scope before the parameters and the path values', async () => {
-    for (const path of ['/fighters?page=0', '/fighters/no-such-fighter', '/events?level=galactic', '/events/NO-SUCH-EVENT/results', '/results?since=yesterday']) {
+    for (const path of [
+      '/fighters?page=0',
+      '/fighters/no-such-fighter',
+      '/events?level=galactic',
+      '/events/NO-SUCH-EVENT/results',
+      '/results?since=yesterday',
+    ]) {
       const res = await getPartner(t.app, path, KEYS.rankings);
       expect([path, res.status, res.body.error]).toEqual([path, 403, 'insufficient_scope']);
     }

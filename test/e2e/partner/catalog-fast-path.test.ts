@@ -23,12 +23,21 @@ afterAll(() => t?.close());
 
 const auth = { Authorization: `Bearer ${KEYS.full}` };
 
-describe('the partner operations\' entry (before express)', () => {
+describe("the partner operations' entry (before express)", () => {
   it('answers every cached read with the body, ETag and headers of the express route', async () => {
     const paths = [
-      '/divisions', '/fighters', '/fighters?q=mu&per_page=2', `/fighters/${w.slugs.anna}`, `/fighters/${w.slugs.minor}`,
-      '/events?upcoming=1', `/events/${w.events.world}`, `/events/${w.events.world}/results`, '/results?since=2026-01-01',
-      `/verify/${w.numbers.activeLicence}`, `/verify/${w.numbers.supersededLicence.toLowerCase()}`, `/verify/${encodeURIComponent(` ${w.numbers.activeFid} `)}`,
+      '/divisions',
+      '/fighters',
+      '/fighters?q=mu&per_page=2',
+      `/fighters/${w.slugs.anna}`,
+      `/fighters/${w.slugs.minor}`,
+      '/events?upcoming=1',
+      `/events/${w.events.world}`,
+      `/events/${w.events.world}/results`,
+      '/results?since=2026-01-01',
+      `/verify/${w.numbers.activeLicence}`,
+      `/verify/${w.numbers.supersededLicence.toLowerCase()}`,
+      `/verify/${encodeURIComponent(` ${w.numbers.activeFid} `)}`,
     ];
     for (const path of paths) {
       const fast = await request(fastOnly).get(`/api/v1${path}`).set(auth);
@@ -53,9 +62,7 @@ describe('the partner operations\' entry (before express)', () => {
   // These were handed to express (599) by the old fast path; the one pipeline answers them itself,
   // with express's answers. Loose paths are still express's to route.
   it('answers unknown subjects, bad parameters and missing scopes as express does; leaves loose paths to express', async () => {
-    const answered = [
-      '/fighters/nobody', '/events/EV-0000-0000/results', '/verify/LIC-XX', '/fighters?q=a', '/results?page=0',
-    ];
+    const answered = ['/fighters/nobody', '/events/EV-0000-0000/results', '/verify/LIC-XX', '/fighters?q=a', '/results?page=0'];
     for (const path of answered) {
       const fast = await request(fastOnly).get(`/api/v1${path}`).set(auth);
       const slow = await request(express).get(`/api/v1${path}`).set(auth);

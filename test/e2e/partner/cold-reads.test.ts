@@ -37,14 +37,25 @@ async function twoStatementProfile(slug: string): Promise<string> {
 describe('cold reads', () => {
   it('answers every sampled profile (adults with and without bouts, minors) as the two-statement path did, asked all at once', async () => {
     const conn = t.c.orm.em.getConnection();
-    const sample = (await conn.execute<{ slug: string }[]>(
-      `select slug from fighter_card order by md5(slug) limit 150`)).map((r) => r.slug);
+    const sample = (await conn.execute<{ slug: string }[]>(`select slug from fighter_card order by md5(slug) limit 150`)).map((r) => r.slug);
     const minors = (await conn.execute<{ slug: string }[]>(`select slug from fighter_card where adult_on > current_date limit 10`)).map((r) => r.slug);
     const slugs = [...new Set([...sample, ...minors])];
     expect(minors.length).toBeGreaterThan(0);
     // all in flight together: they are read in shared statements
-    const answers = await Promise.all(slugs.map((slug) => request(t.app).get(`/api/v1/fighters/${slug}`).set('Authorization', `Bearer ${KEY}`).set('Accept-Encoding', 'gzip')
-      .buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); })));
+    const answers = await Promise.all(
+      slugs.map((slug) =>
+        request(t.app)
+          .get(`/api/v1/fighters/${slug}`)
+          .set('Authorization', `Bearer ${KEY}`)
+          .set('Accept-Encoding', 'gzip')
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => done(null, Buffer.concat(chunks)));
+          }),
+      ),
+    );
     let withBouts = 0;
     for (const [i, res] of answers.entries()) {
       expect(res.status).toBe(200);
@@ -59,7 +70,7 @@ describe('cold reads', () => {
 
   it('answers an unknown slug 404 beside known ones asked at the same moment', async () => {
     const [known, unknown] = await Promise.all([
-      getPartner(t.app, '/fighters/' + (await t.c.orm.em.getConnection().execute<{ slug: string }[]>(`select slug from fighter_card limit 1`))[0].slug, KEY),
+      getPartner(t.app, `/fighters/${(await t.c.orm.em.getConnection().execute<{ slug: string }[]>(`select slug from fighter_card limit 1`))[0].slug}`, KEY),
       getPartner(t.app, '/fighters/no-such-fighter-anywhere', KEY),
     ]);
     expect(known.status).toBe(200);
@@ -72,7 +83,14 @@ describe('cold reads', () => {
     for (const filters of [{}, { since: '2025-01-01' }, { disc: 'mma' }, { country: 'germany' }]) {
       const anchors = await results.anchors(ctx, filters, 7);
       expect(anchors.length).toBeGreaterThan(3);
-      for (const [page, perPage] of [[2, 7], [3, 10], [5, 25], [9, 3], [40, 25], [11, 13]]) {
+      for (const [page, perPage] of [
+        [2, 7],
+        [3, 10],
+        [5, 25],
+        [9, 3],
+        [40, 25],
+        [11, 13],
+      ]) {
         const offset = (page - 1) * perPage;
         const i = Math.min(Math.floor(offset / 7), anchors.length) - 1;
         if (i < 0) continue;

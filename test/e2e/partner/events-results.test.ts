@@ -25,14 +25,28 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   world = await buildWorld(t.c);
   const s = t.c.services;
-  key = (await s.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'events tests', rateLimitPerMinute: 100_000,
-    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
-  })).token;
+  key = (
+    await s.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'events tests',
+      rateLimitPerMinute: 100_000,
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    })
+  ).token;
   today = (await s.events.create(actor, { name: 'Today Open', city: null, countrySlug: 'france', date: TODAY, level: 'international', status: 'live' })).code;
   await s.events.sanction(actor, today);
-  const event = (code: string, name: string, city: string | null, country: string, date: string, level: string | null, multiplier: number, status: string) =>
-    ({ code, name, city, country, date, level, multiplier, is_live: status === 'live', status, url: `${URL_BASE}${code}` });
+  const event = (code: string, name: string, city: string | null, country: string, date: string, level: string | null, multiplier: number, status: string) => ({
+    code,
+    name,
+    city,
+    country,
+    date,
+    level,
+    multiplier,
+    is_live: status === 'live',
+    status,
+    url: `${URL_BASE}${code}`,
+  });
   ev = {
     future: event(world.events.future, 'Future Gala', 'Berlin', 'germany', '2026-07-25', 'world', 3, 'scheduled'),
     today: event(today, 'Today Open', null, 'france', TODAY, 'international', 1.5, 'live'),
@@ -65,7 +79,7 @@ describe('/events', () => {
     expect((await ok('/events?upcoming=0')).data).toEqual([ev.future, ev.today, ev.youth, ev.world, ev.old]);
   });
 
-  it('filters by level and by the event\'s country', async () => {
+  it("filters by level and by the event's country", async () => {
     expect((await ok('/events?level=world')).data).toEqual([ev.future, ev.world]);
     // The unsanctioned Backyard Show is national too.
     expect((await ok('/events?level=national')).data).toEqual([ev.old]);
@@ -104,7 +118,15 @@ describe('/events/{code}', () => {
   });
 });
 
-type Result = { event: { code: string }; fighter: { slug: string; name: string }; opponent: string; result: string; method: string | null; round: number | null; points: object };
+type Result = {
+  event: { code: string };
+  fighter: { slug: string; name: string };
+  opponent: string;
+  result: string;
+  method: string | null;
+  round: number | null;
+  points: object;
+};
 const row = (r: Result) => [r.event.code, r.fighter.slug, r.opponent, r.result, r.method, r.round, r.points];
 const P = (base: number, multiplier: number, time_value: number, total: number) => ({ base, multiplier, time_value, total });
 
@@ -123,7 +145,7 @@ describe('/events/{code}/results', () => {
     expect(body.data[0].fighter).toMatchObject({ slug: world.slugs.bela, name: 'Béla Dupont', country: { slug: 'france' }, status: 'licensed' });
   });
 
-  it('leaves out the minor\'s result of a bout', async () => {
+  it("leaves out the minor's result of a bout", async () => {
     const body = await ok(`/events/${world.events.minorBout}/results`);
     expect(body.count).toBe(1);
     expect(body.data.map(row)).toEqual([[world.events.minorBout, expect.any(String), '(withheld)', 'W', 'UD', 3, P(10, 1, 1, 10)]]);
@@ -166,7 +188,7 @@ describe('/results', () => {
     expect(body.data[6].event).toEqual(ev.old);
   });
 
-  it('never shows a minor\'s result, nor a bout of an unsanctioned event', async () => {
+  it("never shows a minor's result, nor a bout of an unsanctioned event", async () => {
     const body = await ok('/results?per_page=100');
     const fighters = body.data.map((r: Result) => r.fighter.slug);
     expect(fighters).not.toContain(world.slugs.minor);
@@ -182,13 +204,13 @@ describe('/results', () => {
     expect((await ok(`/results?since=${TODAY}`)).data).toEqual([]);
   });
 
-  it('country filters by the fighter\'s country, not the event\'s', async () => {
+  it("country filters by the fighter's country, not the event's", async () => {
     expect((await ok('/results?country=germany')).data.map(row)).toEqual([ALL()[3], ALL()[4], ALL()[5]]);
     expect((await ok('/results?country=france')).data.map(row)).toEqual([ALL()[0], ALL()[1], ALL()[6]]);
     expect((await ok('/results?country=japan')).data.map(row)).toEqual([ALL()[2]]);
   });
 
-  it('disc filters by the discipline of the fighter\'s division', async () => {
+  it("disc filters by the discipline of the fighter's division", async () => {
     expect((await ok('/results?disc=mma')).data.map(row)).toEqual([ALL()[0]]);
     expect((await ok('/results?disc=kickboxing')).meta.total).toBe(6);
     expect((await ok('/results?disc=boxing')).data).toEqual([]);

@@ -30,7 +30,7 @@ async function requestCount(): Promise<number> {
 describe('the /rankings entry of the pipeline', () => {
   it('serves a valid request with the same body and headers as the express route', async () => {
     const fast = await request(fastOnly).get(RANKINGS).set('Authorization', `Bearer ${KEYS.full}`);
-    const slow = await getPartner(t.app, RANKINGS.replace('/api/v1', '') + '&unused=1', KEYS.full);
+    const slow = await getPartner(t.app, `${RANKINGS.replace('/api/v1', '')}&unused=1`, KEYS.full);
     expect(fast.status).toBe(200);
     expect(fast.body).toEqual(slow.body);
     expect(fast.headers.etag).toBe(slow.headers.etag);

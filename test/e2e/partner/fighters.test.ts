@@ -31,26 +31,86 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   world = await buildWorld(t.c);
   const s = t.c.services;
-  key = (await s.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'fighters tests', rateLimitPerMinute: 100_000,
-    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
-  })).token;
+  key = (
+    await s.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'fighters tests',
+      rateLimitPerMinute: 100_000,
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    })
+  ).token;
   const contact = { email: 'x@example.invalid', phone: '0', address: 'x' };
-  namesake = (await s.fighters.register(actor, { name: 'Anna Müller', countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1998-04-04', ...contact })).slug;
-  elodie = (await s.fighters.register(actor, { name: 'Élodie Blanc', countrySlug: 'france', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1996-06-06', ...contact })).slug;
-  lucja = (await s.fighters.register(actor, { name: 'Łucja Zając', countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1995-05-05', ...contact })).slug;
-  rita = (await s.fighters.register(actor, { name: 'Rita 100%', nickname: 'The_Best', countrySlug: 'japan', divisionId: 'mma-am-f-57kg', dateOfBirth: '1997-07-07', ...contact })).slug;
+  namesake = (
+    await s.fighters.register(actor, {
+      name: 'Anna Müller',
+      countrySlug: 'germany',
+      divisionId: 'kickboxing-pro-f-60kg',
+      dateOfBirth: '1998-04-04',
+      ...contact,
+    })
+  ).slug;
+  elodie = (
+    await s.fighters.register(actor, {
+      name: 'Élodie Blanc',
+      countrySlug: 'france',
+      divisionId: 'kickboxing-pro-f-60kg',
+      dateOfBirth: '1996-06-06',
+      ...contact,
+    })
+  ).slug;
+  lucja = (
+    await s.fighters.register(actor, {
+      name: 'Łucja Zając',
+      countrySlug: 'germany',
+      divisionId: 'kickboxing-pro-f-60kg',
+      dateOfBirth: '1995-05-05',
+      ...contact,
+    })
+  ).slug;
+  rita = (
+    await s.fighters.register(actor, {
+      name: 'Rita 100%',
+      nickname: 'The_Best',
+      countrySlug: 'japan',
+      divisionId: 'mma-am-f-57kg',
+      dateOfBirth: '1997-07-07',
+      ...contact,
+    })
+  ).slug;
   // 22 bouts, newest events last-recorded: 8 at the Old National, 7 at the World
   // Championships, 7 at the Youth Cup.
-  const plan: [string, number][] = [[world.events.old, 8], [world.events.world, 7], [world.events.minorBout, 7]];
+  const plan: [string, number][] = [
+    [world.events.old, 8],
+    [world.events.world, 7],
+    [world.events.minorBout, 7],
+  ];
   for (const [event, n] of plan) {
     for (let i = 0; i < n; i++) {
-      const b = await s.results.record(actor, { eventCode: event, winnerSlug: world.slugs.suspended, loserSlug: world.slugs.applicant, method: i === 0 ? 'TKO' : 'UD', round: 2 });
+      const b = await s.results.record(actor, {
+        eventCode: event,
+        winnerSlug: world.slugs.suspended,
+        loserSlug: world.slugs.applicant,
+        method: i === 0 ? 'TKO' : 'UD',
+        round: 2,
+      });
       await s.results.verify(actor, b.id);
     }
   }
   [{ slug: olga }] = await t.c.orm.em.getConnection().execute(`select slug from fighter where name = 'Olga Adult'`);
-  ALL = [world.slugs.anna, namesake, world.slugs.bela, world.slugs.chiaki, world.slugs.dora, elodie, world.slugs.emil, lucja, olga, world.slugs.applicant, rita, world.slugs.suspended];
+  ALL = [
+    world.slugs.anna,
+    namesake,
+    world.slugs.bela,
+    world.slugs.chiaki,
+    world.slugs.dora,
+    elodie,
+    world.slugs.emil,
+    lucja,
+    olga,
+    world.slugs.applicant,
+    rita,
+    world.slugs.suspended,
+  ];
 });
 afterAll(() => t?.close());
 
@@ -177,12 +237,43 @@ describe('/fighters/{slug}', () => {
   it('gives the full profile with record, ranks, points and verified bouts newest first', async () => {
     const anna = await profile(world.slugs.anna);
     expect(anna).toMatchObject({
-      slug: world.slugs.anna, name: 'Anna Müller', nickname: 'The Hammer', country: GERMANY, division: KB60,
-      status: 'licensed', ranking_published: true, licence_status: 'active', fighter_code: world.numbers.activeFid,
-      points: 21, record: RECORD({ W: 1, D: 1, KO: 1 }), ranks: { world: 2, europe: 2, germany: 1 },
+      slug: world.slugs.anna,
+      name: 'Anna Müller',
+      nickname: 'The Hammer',
+      country: GERMANY,
+      division: KB60,
+      status: 'licensed',
+      ranking_published: true,
+      licence_status: 'active',
+      fighter_code: world.numbers.activeFid,
+      points: 21,
+      record: RECORD({ W: 1, D: 1, KO: 1 }),
+      ranks: { world: 2, europe: 2, germany: 1 },
     });
-    const worldEvent = { code: world.events.world, name: 'World Championships', city: 'Berlin', country: 'germany', date: '2026-05-16', level: 'world', multiplier: 3, is_live: false, status: 'completed', url: `https://svc.test/api/v1/events/${world.events.world}` };
-    const oldEvent = { code: world.events.old, name: 'Old National', city: 'Berlin', country: 'germany', date: '2025-05-11', level: 'national', multiplier: 1, is_live: false, status: 'completed', url: `https://svc.test/api/v1/events/${world.events.old}` };
+    const worldEvent = {
+      code: world.events.world,
+      name: 'World Championships',
+      city: 'Berlin',
+      country: 'germany',
+      date: '2026-05-16',
+      level: 'world',
+      multiplier: 3,
+      is_live: false,
+      status: 'completed',
+      url: `https://svc.test/api/v1/events/${world.events.world}`,
+    };
+    const oldEvent = {
+      code: world.events.old,
+      name: 'Old National',
+      city: 'Berlin',
+      country: 'germany',
+      date: '2025-05-11',
+      level: 'national',
+      multiplier: 1,
+      is_live: false,
+      status: 'completed',
+      url: `https://svc.test/api/v1/events/${world.events.old}`,
+    };
     // No bout of the unsanctioned Backyard Show; no `fighter` inside a profile's bouts.
     expect(anna.bouts).toEqual([
       { event: worldEvent, opponent: 'Dora Schmidt', result: 'D', method: 'UD', round: 3, points: { base: 5, multiplier: 3, time_value: 1, total: 15 } },
@@ -217,7 +308,10 @@ describe('/fighters/{slug}', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(sara.bouts[0]).toEqual({
       event: expect.objectContaining({ code: world.events.minorBout, level: null, multiplier: 1 }),
-      opponent: 'Paula Neu', result: 'W', method: 'TKO', round: 2,
+      opponent: 'Paula Neu',
+      result: 'W',
+      method: 'TKO',
+      round: 2,
       points: { base: 12, multiplier: 1, time_value: 1, total: 12 },
     });
     expect(sara.bouts[7].points).toEqual({ base: 12, multiplier: 3, time_value: 1, total: 36 });
@@ -226,22 +320,24 @@ describe('/fighters/{slug}', () => {
     for (const b of sara.bouts) expect(Object.keys(b).sort()).toEqual(['event', 'method', 'opponent', 'points', 'result', 'round']);
   });
 
-  it('a minor\'s profile has exactly name, country and division', async () => {
+  it("a minor's profile has exactly name, country and division", async () => {
     const mia = await profile(world.slugs.minor);
     expect(mia).toEqual({ name: 'Mia Jung', country: GERMANY, division: MMA });
   });
 
-  it('the adult opponent shows the bout against the minor with the minor withheld; the minor\'s own result appears nowhere', async () => {
+  it("the adult opponent shows the bout against the minor with the minor withheld; the minor's own result appears nowhere", async () => {
     const o = await profile(olga);
-    expect(o.bouts).toEqual([{
-      event: expect.objectContaining({ code: world.events.minorBout, name: 'Youth Cup', level: null, multiplier: 1 }),
-      opponent: '(withheld)', result: 'W', method: 'UD', round: 3,
-      points: { base: 10, multiplier: 1, time_value: 1, total: 10 },
-    }]);
-    const everything = JSON.stringify([
-      (await list('per_page=100')).data,
-      ...await Promise.all(ALL.map((slug) => profile(slug))),
+    expect(o.bouts).toEqual([
+      {
+        event: expect.objectContaining({ code: world.events.minorBout, name: 'Youth Cup', level: null, multiplier: 1 }),
+        opponent: '(withheld)',
+        result: 'W',
+        method: 'UD',
+        round: 3,
+        points: { base: 10, multiplier: 1, time_value: 1, total: 10 },
+      },
     ]);
+    const everything = JSON.stringify([(await list('per_page=100')).data, ...(await Promise.all(ALL.map((slug) => profile(slug))))]);
     // Olga's bout never names Mia (docs/decisions.md#minors); nothing is ever shown from Mia's side.
     expect(everything).not.toContain('Mia Jung');
     expect(everything).not.toContain('"opponent":"Olga Adult"');

@@ -46,9 +46,17 @@ async function twice(path: string, headers: Record<string, string> = {}) {
 describe('kept answers', () => {
   it('answer a repeated read at once, with the body and headers of the express route', async () => {
     const paths = [
-      '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg', '/divisions', '/fighters', '/fighters?q=mu&per_page=2', `/fighters/${w.slugs.anna}`,
-      `/fighters/${w.slugs.minor}`, '/events?upcoming=1', `/events/${w.events.world}`, `/events/${w.events.world}/results`,
-      '/results?since=2026-01-01&per_page=1', `/verify/${w.numbers.activeLicence}`,
+      '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg',
+      '/divisions',
+      '/fighters',
+      '/fighters?q=mu&per_page=2',
+      `/fighters/${w.slugs.anna}`,
+      `/fighters/${w.slugs.minor}`,
+      '/events?upcoming=1',
+      `/events/${w.events.world}`,
+      `/events/${w.events.world}/results`,
+      '/results?since=2026-01-01&per_page=1',
+      `/verify/${w.numbers.activeLicence}`,
     ];
     for (const encoding of ['gzip', 'identity']) {
       for (const path of paths) {
@@ -170,7 +178,7 @@ describe('kept answers with a shared limiter store', () => {
   });
   afterAll(() => shared?.close());
 
-  (redisUrl ? it : it.skip)('wait only for the limiter\'s decision, and answer like the express route', async () => {
+  (redisUrl ? it : it.skip)("wait only for the limiter's decision, and answer like the express route", async () => {
     const { handler } = fastOnlyOf(operationEntry([partnerDoor(partnerApiDeps(shared.c), shared.c.requestLog)]));
     const path = `/api/v1/fighters/${w.slugs.bela}`;
     const first = await request(handler).get(path).set(auth);

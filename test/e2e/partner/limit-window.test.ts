@@ -30,7 +30,10 @@ afterAll(() => t?.close());
 
 async function partnerKey(limit: number): Promise<string> {
   const token = `pk_test_window_${randomBytes(8).toString('hex')}`;
-  await t.c.services.partners.issueKey({ id: 'test' }, { partnerSlug: 'acme-media', name: `window ${limit}`, scopes: ['rankings.read', 'fighters.read'], rateLimitPerMinute: limit, fixedToken: token });
+  await t.c.services.partners.issueKey(
+    { id: 'test' },
+    { partnerSlug: 'acme-media', name: `window ${limit}`, scopes: ['rankings.read', 'fighters.read'], rateLimitPerMinute: limit, fixedToken: token },
+  );
   return token;
 }
 
@@ -45,7 +48,12 @@ describe('a 5-per-minute partner key across a minute boundary', () => {
     for (const [i, path] of [RANKINGS, '/me', RANKINGS, '/divisions', RANKINGS].entries()) {
       at(i * 2); // :50, :52, :54, :56, :58
       const res = await getPartner(t.app, path, key);
-      expect([path, res.status, header(res, 'X-RateLimit-Remaining'), header(res, 'X-RateLimit-Reset')]).toEqual([path, 200, String(4 - i), String(START_S + 61)]);
+      expect([path, res.status, header(res, 'X-RateLimit-Remaining'), header(res, 'X-RateLimit-Reset')]).toEqual([
+        path,
+        200,
+        String(4 - i),
+        String(START_S + 61),
+      ]);
     }
     // The next clock minute starts at +10 s; the old limiter admitted 2 more before +30 s.
     for (const s of [10, 11, 20, 30, 45, 60]) {

@@ -107,7 +107,7 @@ describe('rate headers', () => {
     expect(rate(answers[5][1]).remaining).toBe(6);
   });
 
-  it('match the key\'s rate_limit_per_minute', async () => {
+  it("match the key's rate_limit_per_minute", async () => {
     const key = await freshKey(17);
     const me = await getPartner(t.app, '/me', key);
     expect(me.body.data.rate_limit_per_minute).toBe(17);
@@ -199,7 +199,13 @@ describe('order of checks (key, rate limit, scope, parameters)', () => {
 describe('/me request_count', () => {
   it('counts every authenticated request of the key, including 403, 404, 422, 304 and 429 answers, and this one', async () => {
     const key = `pk_test_count_${randomBytes(8).toString('hex')}`;
-    const issued = await t.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'count', scopes: ['rankings.read'], rateLimitPerMinute: 5, fixedToken: key });
+    const issued = await t.c.services.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'count',
+      scopes: ['rankings.read'],
+      rateLimitPerMinute: 5,
+      fixedToken: key,
+    });
     const me = await getPartner(t.app, '/me', key); // 1
     expect(me.body.data.request_count).toBe(1);
     const divisions = await getPartner(t.app, '/divisions', key); // 2

@@ -22,7 +22,11 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   world = await buildWorld(t.c);
   await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'big', scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'], rateLimitPerMinute: 1_000_000, fixedToken: BIG,
+    partnerSlug: 'acme-media',
+    name: 'big',
+    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    rateLimitPerMinute: 1_000_000,
+    fixedToken: BIG,
   });
 });
 afterAll(() => t?.close());
@@ -60,38 +64,76 @@ async function expectHandled(path: string): Promise<Response> {
 
 /** Values no parameter accepts. */
 const GARBAGE = [
-  '', LONG, SQL, '%00', '%00mma', 'mm%00a', '%E2%80%AE', '%F0%9F%A5%8A', 'Ω≈ç√', '<script>', '%25', '%ZZ', '%ZZab', '%ED%A0%80ab', '%C0%AF%C0%AF',
-  ' ', '%0A', '%09ab', 'ab%0D%0Acd', '[]', '{}', '%E2%80%8B',
+  '',
+  LONG,
+  SQL,
+  '%00',
+  '%00mma',
+  'mm%00a',
+  '%E2%80%AE',
+  '%F0%9F%A5%8A',
+  'Ω≈ç√',
+  '<script>',
+  '%25',
+  '%ZZ',
+  '%ZZab',
+  '%ED%A0%80ab',
+  '%C0%AF%C0%AF',
+  ' ',
+  '%0A',
+  '%09ab',
+  'ab%0D%0Acd',
+  '[]',
+  '{}',
+  '%E2%80%8B',
 ];
 
 /** Endpoint, its base query (so the rest is valid), and its parameters with extra bad values of each. */
 const TABLE: Array<{ path: string; base: string; params: Record<string, string[]> }> = [
   {
-    path: '/rankings', base: DIVISION,
+    path: '/rankings',
+    base: DIVISION,
     params: {
-      disc: ['karate', 'MMA', 'mma '], cat: ['professional', 'PRO'], g: ['x', 'male', 'F'], wc: ['60 kg', '60KG', '60_kg', 'a'.repeat(21)],
+      disc: ['karate', 'MMA', 'mma '],
+      cat: ['professional', 'PRO'],
+      g: ['x', 'male', 'F'],
+      wc: ['60 kg', '60KG', '60_kg', 'a'.repeat(21)],
       scope: ['Europe', 'eu rope', 'atlantis', '-', 'world!'],
     },
   },
   {
-    path: '/fighters', base: '',
+    path: '/fighters',
+    base: '',
     params: {
-      q: ['a', ' a ', 'x'.repeat(101), '  '], country: ['Germany', 'ger many', 'österreich', 'de_DE'], disc: ['karate', 'MMA'],
-      status: ['active', 'Licensed', 'minor'], page: ['0', '-1', '1e3', '99999999999', '1.5', 'one', '0x10', '+1'], per_page: ['101', '0', '-5', '1e2', '10.0', '1000'],
+      q: ['a', ' a ', 'x'.repeat(101), '  '],
+      country: ['Germany', 'ger many', 'österreich', 'de_DE'],
+      disc: ['karate', 'MMA'],
+      status: ['active', 'Licensed', 'minor'],
+      page: ['0', '-1', '1e3', '99999999999', '1.5', 'one', '0x10', '+1'],
+      per_page: ['101', '0', '-5', '1e2', '10.0', '1000'],
     },
   },
   {
-    path: '/events', base: '',
+    path: '/events',
+    base: '',
     params: {
-      country: ['Germany', 'ger many'], level: ['galactic', 'World', 'regional'], upcoming: ['yes', 'true', '2', 'on', '01'],
-      page: ['0', '-1', '1e3', '99999999999'], per_page: ['101', '0'],
+      country: ['Germany', 'ger many'],
+      level: ['galactic', 'World', 'regional'],
+      upcoming: ['yes', 'true', '2', 'on', '01'],
+      page: ['0', '-1', '1e3', '99999999999'],
+      per_page: ['101', '0'],
     },
   },
   {
-    path: '/results', base: '',
+    path: '/results',
+    base: '',
     params: {
-      since: ['2026-02-30', '2026-13-01', '2026-6-1', '15.06.2026', 'now', '2026-06-15T00:00:00Z', '20260615'], country: ['Germany'], disc: ['karate'],
-      event: ['x'.repeat(41)], page: ['0', '-1', '1e3', '99999999999'], per_page: ['101', '0'],
+      since: ['2026-02-30', '2026-13-01', '2026-6-1', '15.06.2026', 'now', '2026-06-15T00:00:00Z', '20260615'],
+      country: ['Germany'],
+      disc: ['karate'],
+      event: ['x'.repeat(41)],
+      page: ['0', '-1', '1e3', '99999999999'],
+      per_page: ['101', '0'],
     },
   },
 ];
@@ -99,14 +141,27 @@ const TABLE: Array<{ path: string; base: string; params: Record<string, string[]
 /** Garbage that happens to be acceptable for a parameter (free text, codes): handled, not 422. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const ACCEPTS_TEXT: Record<string, (raw: string) => boolean> = {
-  q: (raw) => { const s = unescape(raw).trim(); return s.length >= 2 && s.length <= 100 && !CONTROL.test(s); },
-  event: (raw) => { const s = unescape(raw); return s.length > 0 && s.length <= 40 && !CONTROL.test(s); },
+  q: (raw) => {
+    const s = unescape(raw).trim();
+    return s.length >= 2 && s.length <= 100 && !CONTROL.test(s);
+  },
+  event: (raw) => {
+    const s = unescape(raw);
+    return s.length > 0 && s.length <= 40 && !CONTROL.test(s);
+  },
 };
 
 const withQuery = (path: string, base: string, extra: string) => `${path}?${[base, extra].filter(Boolean).join('&')}`;
 /** The endpoint's valid base query with `name` set to `value` (replacing the base's own value). */
 const withParam = (path: string, base: string, name: string, value: string) =>
-  withQuery(path, base.split('&').filter((p) => p && !p.startsWith(`${name}=`)).join('&'), `${name}=${value}`);
+  withQuery(
+    path,
+    base
+      .split('&')
+      .filter((p) => p && !p.startsWith(`${name}=`))
+      .join('&'),
+    `${name}=${value}`,
+  );
 
 describe('bad query parameters', () => {
   for (const { path, base, params } of TABLE) {
@@ -124,7 +179,22 @@ describe('bad query parameters', () => {
       });
 
       it(`${path}: "${name}" given twice is 422 invalid_${name}`, async () => {
-        const valid: Record<string, string> = { disc: 'kickboxing', cat: 'pro', g: 'f', wc: '60kg', scope: 'world', q: 'anna', country: 'germany', status: 'licensed', level: 'world', upcoming: '1', since: '2026-01-01', event: world.events.world, page: '1', per_page: '10' };
+        const valid: Record<string, string> = {
+          disc: 'kickboxing',
+          cat: 'pro',
+          g: 'f',
+          wc: '60kg',
+          scope: 'world',
+          q: 'anna',
+          country: 'germany',
+          status: 'licensed',
+          level: 'world',
+          upcoming: '1',
+          since: '2026-01-01',
+          event: world.events.world,
+          page: '1',
+          per_page: '10',
+        };
         await expectInvalid(withParam(path, base, name, `${valid[name]}&${name}=${valid[name]}`), name);
       });
     }
@@ -142,7 +212,15 @@ describe('bad query parameters', () => {
   });
 
   it('accepts the edges of the valid ranges', async () => {
-    for (const path of ['/fighters?per_page=100', '/fighters?per_page=1', '/events?page=1&per_page=1', '/results?since=2024-02-29', '/fighters?q=an', `/fighters?q=${'x'.repeat(100)}`, '/events?upcoming=0']) {
+    for (const path of [
+      '/fighters?per_page=100',
+      '/fighters?per_page=1',
+      '/events?page=1&per_page=1',
+      '/results?since=2024-02-29',
+      '/fighters?q=an',
+      `/fighters?q=${'x'.repeat(100)}`,
+      '/events?upcoming=0',
+    ]) {
       const res = await get(path);
       expect([path, res.status]).toEqual([path, 200]);
     }
@@ -157,7 +235,14 @@ describe('bad query parameters', () => {
   });
 
   it('treats SQL in a search or filter as text and keeps the data intact', async () => {
-    for (const path of [`/fighters?q=${enc(SQL)}`, `/results?event=${enc(SQL)}`, `/fighters?q=${enc("%' or '1'='1")}`, '/fighters?q=%25%25', '/fighters?q=__', `/results?event=${enc("' or 1=1 --")}`]) {
+    for (const path of [
+      `/fighters?q=${enc(SQL)}`,
+      `/results?event=${enc(SQL)}`,
+      `/fighters?q=${enc("%' or '1'='1")}`,
+      '/fighters?q=%25%25',
+      '/fighters?q=__',
+      `/results?event=${enc("' or 1=1 --")}`,
+    ]) {
       const res = await get(path);
       expect([path, res.status, res.body.data]).toEqual([path, 200, []]);
     }
@@ -231,8 +316,30 @@ describe('/rankings division parameters', () => {
 describe('hostile path values', () => {
   /** Raw path segments: escapes are sent as written. */
   const SEGMENTS = [
-    '%25', '%', '%ZZ', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '..%2F..%2Fme', '..%2F', '%2E%2E%5C%2E%2E', 'a'.repeat(10_000), enc(SQL), enc("x' or '1'='1"),
-    '%00', 'a%00b', '%F0%9F%A5%8A', enc('Müller'), enc('日本語'), '%20', enc('<img src=x>'), 'null', '-1', enc('{"$ne":null}'), '%2A', enc('a/b'),
+    '%25',
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%C0%AF',
+    '..%2F..%2Fme',
+    '..%2F',
+    '%2E%2E%5C%2E%2E',
+    'a'.repeat(10_000),
+    enc(SQL),
+    enc("x' or '1'='1"),
+    '%00',
+    'a%00b',
+    '%F0%9F%A5%8A',
+    enc('Müller'),
+    enc('日本語'),
+    '%20',
+    enc('<img src=x>'),
+    'null',
+    '-1',
+    enc('{"$ne":null}'),
+    '%2A',
+    enc('a/b'),
   ];
 
   it.each([
@@ -253,7 +360,16 @@ describe('hostile path values', () => {
   });
 
   it('answers 422 invalid_number (or 400 for a malformed escape) to a malformed /verify number', async () => {
-    for (const segment of [...SEGMENTS, 'LIC-DE-2026-00001', 'LIC-DE-2026-0000001', 'FID-IIII-OOOO', 'FID-ABCD-EFG', 'CRT-26-000001', 'LIC-D3-2026-000001', enc('LIC-DE-2026-000001 OR 1=1')]) {
+    for (const segment of [
+      ...SEGMENTS,
+      'LIC-DE-2026-00001',
+      'LIC-DE-2026-0000001',
+      'FID-IIII-OOOO',
+      'FID-ABCD-EFG',
+      'CRT-26-000001',
+      'LIC-D3-2026-000001',
+      enc('LIC-DE-2026-000001 OR 1=1'),
+    ]) {
       const res = await get(`/verify/${segment}`);
       const label = `${segment.slice(0, 40)} -> ${res.status}`;
       if (res.status === 400) {
@@ -294,7 +410,12 @@ describe('hostile path values', () => {
   });
 
   it('a method the path does not serve is a 405 even when a path value is a malformed escape (the 400 is for its own methods)', async () => {
-    for (const [method, path, allow] of [['post', '/api/v1/fighters/%ZZ', 'GET, HEAD'], ['delete', '/api/v1/events/%FF/results', 'GET, HEAD'], ['get', '/api/tv/broadcasts/%FF/end', 'POST'], ['put', '/api/tv/broadcasts/%C3%28', 'GET, HEAD, PATCH']] as const) {
+    for (const [method, path, allow] of [
+      ['post', '/api/v1/fighters/%ZZ', 'GET, HEAD'],
+      ['delete', '/api/v1/events/%FF/results', 'GET, HEAD'],
+      ['get', '/api/tv/broadcasts/%FF/end', 'POST'],
+      ['put', '/api/tv/broadcasts/%C3%28', 'GET, HEAD, PATCH'],
+    ] as const) {
       const res = await request(t.app)[method](path);
       expectClientError(`${method} ${path}`, res, 405, 'method_not_allowed');
       expect([path, res.headers.allow]).toEqual([path, allow]);

@@ -13,7 +13,14 @@ import { actor, expandAll, WEBHOOK_ENV } from '../../helpers/webhooks';
  * payloads; no answer and no stored payload names a minor; the points stay what the bout earned.
  */
 
-type Result = { event: { code: string }; fighter?: { slug: string }; opponent: string; result: string; method: string | null; points: { base: number; multiplier: number; time_value: number; total: number } };
+type Result = {
+  event: { code: string };
+  fighter?: { slug: string };
+  opponent: string;
+  result: string;
+  method: string | null;
+  points: { base: number; multiplier: number; time_value: number; total: number };
+};
 
 let t: TestApp;
 const KEY = 'pk_demo_bench';
@@ -41,11 +48,15 @@ beforeAll(async () => {
   await seedDemoIfEmpty(t.c);
   const conn = t.c.orm.em.getConnection();
   const today = t.c.clock.today();
-  minorNames = (await conn.execute<{ name: string }[]>(
-    `select distinct f.name from fighter f join fighter_identity fi on fi.fighter_id = f.id
+  minorNames = (
+    await conn.execute<{ name: string }[]>(
+      `select distinct f.name from fighter f join fighter_identity fi on fi.fighter_id = f.id
       where fi.date_of_birth > (?::date - interval '18 years')
         and not exists (select 1 from fighter a join fighter_identity ai on ai.fighter_id = a.id
-                         where a.name = f.name and ai.date_of_birth <= (?::date - interval '18 years'))`, [today, today])).map((r) => r.name);
+                         where a.name = f.name and ai.date_of_birth <= (?::date - interval '18 years'))`,
+      [today, today],
+    )
+  ).map((r) => r.name);
   minorBouts = await conn.execute(
     `select b.id, e.code as event_code,
             (select a.slug from fighter a join fighter_identity ai on ai.fighter_id = a.id
@@ -53,9 +64,10 @@ beforeAll(async () => {
        from bout b join event e on e.id = b.event_id and e.sanctioned_at is not null
       where b.verified_at is not null and exists (
         select 1 from fighter_identity mi where mi.fighter_id in (b.fighter_a_id, b.fighter_b_id) and mi.date_of_birth > (?::date - interval '18 years'))`,
-    [today, today]);
+    [today, today],
+  );
 
-  results.push(...await all<Result>('/results'));
+  results.push(...(await all<Result>('/results')));
   const events = await all<{ code: string }>('/events');
   for (const e of events) {
     const res = await getPartner(t.app, `/events/${e.code}/results`, KEY);
@@ -65,7 +77,10 @@ beforeAll(async () => {
   }
   // Every adult who fought a minor, and as many other adults again.
   const adults = [...new Set(minorBouts.map((b) => b.adult_slug).filter((s): s is string => !!s))];
-  const others = (await all<{ slug: string }>('/fighters')).map((f) => f.slug).filter((s) => !adults.includes(s)).slice(0, adults.length);
+  const others = (await all<{ slug: string }>('/fighters'))
+    .map((f) => f.slug)
+    .filter((s) => !adults.includes(s))
+    .slice(0, adults.length);
   for (const slug of [...adults, ...others]) {
     const res = await getPartner(t.app, `/fighters/${slug}`, KEY);
     expect(res.status).toBe(200);
@@ -75,7 +90,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t?.close());
 
-it('the demo has adults\' bouts against minors, served with the opponent withheld', () => {
+it("the demo has adults' bouts against minors, served with the opponent withheld", () => {
   expect(minorNames.length).toBeGreaterThan(10);
   expect(minorBouts.filter((b) => b.adult_slug).length).toBeGreaterThan(20);
   const withheld = results.filter((r) => r.opponent === WITHHELD_OPPONENT);
@@ -92,7 +107,7 @@ it('no result, event result or profile names a minor', () => {
   expect(named).toEqual([]);
 });
 
-it('points stay explainable: a withheld bout earns what its result says, and a profile\'s points are the sum of its results', () => {
+it("points stay explainable: a withheld bout earns what its result says, and a profile's points are the sum of its results", () => {
   for (const r of results.filter((x) => x.opponent === WITHHELD_OPPONENT)) {
     const base = { W: ['KO', 'TKO'].includes((r.method ?? '').toUpperCase()) ? 12 : 10, D: 5, L: 2, NC: 0 }[r.result]!;
     expect(r.points.base).toBe(base);
@@ -108,7 +123,11 @@ it('points stay explainable: a withheld bout earns what its result says, and a p
 it('result.verified payloads of every adult-versus-minor bout withhold the opponent', async () => {
   const builder = new WebhookPayloads(t.c.clock, 'https://svc.test', 'rtmp://ingest.test/live');
   const payloads = await t.c.orm.em.fork().transactional((em) =>
-    builder.build(em as EntityManager, minorBouts.map((b) => ({ type: 'result.verified' as const, boutId: b.id }))));
+    builder.build(
+      em as EntityManager,
+      minorBouts.map((b) => ({ type: 'result.verified' as const, boutId: b.id })),
+    ),
+  );
   expect(payloads).toHaveLength(minorBouts.filter((b) => b.adult_slug).length);
   for (const p of payloads) expect((p.data as { opponent?: string }).opponent).toBe(WITHHELD_OPPONENT);
   const text = JSON.stringify(payloads);
@@ -118,10 +137,15 @@ it('result.verified payloads of every adult-versus-minor bout withhold the oppon
 it('a bout recorded and verified now is stored withheld, and the migration withholds payloads stored before the rule', async () => {
   const bout = minorBouts.find((b) => b.adult_slug)!;
   const conn = t.c.orm.em.getConnection();
-  const [{ code }] = await conn.execute<{ code: string }[]>(`select code from event where sanctioned_at is not null and date <= ?::date order by date desc limit 1`, [t.c.clock.today()]);
+  const [{ code }] = await conn.execute<{ code: string }[]>(
+    `select code from event where sanctioned_at is not null and date <= ?::date order by date desc limit 1`,
+    [t.c.clock.today()],
+  );
   const [minor] = await conn.execute<{ slug: string; name: string }[]>(
     `select f.slug, f.name from fighter f join fighter_identity fi on fi.fighter_id = f.id join bout b on f.id in (b.fighter_a_id, b.fighter_b_id)
-      where b.id = ? and f.slug <> ?`, [bout.id, bout.adult_slug]);
+      where b.id = ? and f.slug <> ?`,
+    [bout.id, bout.adult_slug],
+  );
   await t.c.services.webhooks.register(actor, { partnerSlug: 'demo-media', url: 'http://127.0.0.1:9/minors', events: ['result.verified'] });
   const recorded = await t.c.services.results.record(actor, { eventCode: code, winnerSlug: bout.adult_slug!, loserSlug: minor.slug, method: 'UD', round: 3 });
   await t.c.services.results.verify(actor, recorded.id);

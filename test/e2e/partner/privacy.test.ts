@@ -26,36 +26,48 @@ async function everyPath(): Promise<string[]> {
   const fighters = await col(`select slug from fighter order by slug`);
   const events = await col(`select code from event order by code`);
   const numbers = [
-    ...await col(`select licence_no from licence`),
-    ...await col(`select certificate_no from certificate`),
-    ...await col(`select fighter_code from fighter`),
+    ...(await col(`select licence_no from licence`)),
+    ...(await col(`select certificate_no from certificate`)),
+    ...(await col(`select fighter_code from fighter`)),
   ];
-  const divisions = (await conn.execute<{ discipline: string; category: string; gender: string; weight_class: string }[]>(
-    `select discipline, category, gender, weight_class from division`,
-  )).map((d) => `disc=${d.discipline}&cat=${d.category}&g=${d.gender}&wc=${d.weight_class}`);
-  const scopes = ['world', ...CONTINENTS, ...await col(`select slug from country`)];
+  const divisions = (
+    await conn.execute<{ discipline: string; category: string; gender: string; weight_class: string }[]>(
+      `select discipline, category, gender, weight_class from division`,
+    )
+  ).map((d) => `disc=${d.discipline}&cat=${d.category}&g=${d.gender}&wc=${d.weight_class}`);
+  const scopes = ['world', ...CONTINENTS, ...(await col(`select slug from country`))];
   const lists = ['/fighters', '/events', '/events?upcoming=1', '/results'].map((p) => `${p}${p.includes('?') ? '&' : '?'}per_page=100`);
   return [
     ...lists,
-    '/fighters?per_page=100&status=applicant', '/fighters?per_page=100&status=suspended', '/fighters?per_page=100&q=weber',
+    '/fighters?per_page=100&status=applicant',
+    '/fighters?per_page=100&status=suspended',
+    '/fighters?per_page=100&q=weber',
     `/results?per_page=100&event=${world.events.minorBout}`,
-    '/divisions', '/me',
+    '/divisions',
+    '/me',
     ...fighters.map((s) => `/fighters/${s}`),
     ...events.flatMap((c) => [`/events/${c}`, `/events/${c}/results`]),
     ...numbers.map((n) => `/verify/${n}`),
     ...divisions.flatMap((d) => scopes.map((s) => `/rankings?${d}&scope=${s}`)),
     // Errors too: a 404, a 422 and an unknown path.
-    '/fighters/nobody', '/verify/nonsense', '/rankings?disc=kickboxing', '/nowhere',
+    '/fighters/nobody',
+    '/verify/nonsense',
+    '/rankings?disc=kickboxing',
+    '/nowhere',
   ];
 }
 
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   world = await buildWorld(t.c);
-  key = (await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'privacy tests', rateLimitPerMinute: 100_000,
-    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
-  })).token;
+  key = (
+    await t.c.services.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'privacy tests',
+      rateLimitPerMinute: 100_000,
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    })
+  ).token;
   for (const path of await everyPath()) {
     const res = path === '/nowhere' ? await request(t.app).get(`/api/v1${path}`).set('Authorization', `Bearer ${key}`) : await getPartner(t.app, path, key);
     answers.push({ path, status: res.status, text: res.text ?? '', headers: JSON.stringify(res.headers) });
@@ -88,16 +100,28 @@ it('asks every endpoint about the whole world, and gets answers', () => {
   expect(answers.filter((a) => a.status >= 500)).toEqual([]);
 });
 
-it('never shows Emil Weber\'s planted identity or contact values, in any body or header', () => {
-  const planted = [PLANTED.email, PLANTED.phone, PLANTED.address, PLANTED.dateOfBirth, 'planted.secret', 'private.example', '99887766', 'Hidden Lane', 'Privatstadt'];
+it("never shows Emil Weber's planted identity or contact values, in any body or header", () => {
+  const planted = [
+    PLANTED.email,
+    PLANTED.phone,
+    PLANTED.address,
+    PLANTED.dateOfBirth,
+    'planted.secret',
+    'private.example',
+    '99887766',
+    'Hidden Lane',
+    'Privatstadt',
+  ];
   const leaks = answers.flatMap((a) => planted.filter((v) => a.text.includes(v) || a.headers.includes(v)).map((v) => `${a.path}: ${v}`));
   expect(leaks).toEqual([]);
 });
 
-it('never shows any fighter\'s date of birth, email, phone or address', async () => {
-  const rows = await t.c.orm.em.getConnection().execute<{ dob: string; email: string; phone: string; address: string }[]>(
-    `select date_of_birth::text as dob, email, phone, address from fighter_identity`,
-  );
+it("never shows any fighter's date of birth, email, phone or address", async () => {
+  const rows = await t.c.orm.em
+    .getConnection()
+    .execute<{ dob: string; email: string; phone: string; address: string }[]>(
+      `select date_of_birth::text as dob, email, phone, address from fighter_identity`,
+    );
   expect(rows.length).toBeGreaterThanOrEqual(9);
   const values = [...new Set(rows.flatMap((r) => [r.dob, r.email, r.phone, r.address]))];
   const leaks = answers.flatMap((a) => values.filter((v) => a.text.includes(v) || a.headers.includes(v)).map((v) => `${a.path}: ${v}`));
@@ -106,7 +130,10 @@ it('never shows any fighter\'s date of birth, email, phone or address', async ()
 
 it('has no key that names identity or contact data in any JSON answer', () => {
   const keysOf = (node: unknown, out: Set<string>): Set<string> => {
-    if (Array.isArray(node)) node.forEach((n) => keysOf(n, out));
+    if (Array.isArray(node))
+      node.forEach((n) => {
+        keysOf(n, out);
+      });
     else if (node && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
         out.add(k);

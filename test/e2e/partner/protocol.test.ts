@@ -23,7 +23,11 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   world = await buildWorld(t.c);
   await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'big', scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'], rateLimitPerMinute: 1_000_000, fixedToken: BIG,
+    partnerSlug: 'acme-media',
+    name: 'big',
+    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    rateLimitPerMinute: 1_000_000,
+    fixedToken: BIG,
   });
 });
 afterAll(() => t?.close());
@@ -143,11 +147,14 @@ describe('compression', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       return await new Promise((resolve, reject) => {
-        httpGet({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', path: `/api/v1${path}`, headers: { authorization: `Bearer ${BIG}`, ...headers } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
+        httpGet(
+          { port: (server.address() as AddressInfo).port, host: '127.0.0.1', path: `/api/v1${path}`, headers: { authorization: `Bearer ${BIG}`, ...headers } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        ).on('error', reject);
       });
     } finally {
       server.close();
@@ -249,7 +256,12 @@ describe('write methods', () => {
 
   /** What a partner can read, with /me's request_count (which every request moves) set aside. */
   async function snapshot(): Promise<unknown[]> {
-    const paths = [...endpoints().map((e) => e.path), `/verify/${world.numbers.suspendedLicence}`, `/fighters/${world.slugs.dora}`, '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg&scope=germany'];
+    const paths = [
+      ...endpoints().map((e) => e.path),
+      `/verify/${world.numbers.suspendedLicence}`,
+      `/fighters/${world.slugs.dora}`,
+      '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg&scope=germany',
+    ];
     const out: unknown[] = [];
     for (const path of paths) {
       const res = await get(path, {}, path === '/openapi.json' ? null : BIG);
@@ -287,8 +299,16 @@ describe('write methods', () => {
 
   it('answers 405 whatever the body: form data, garbage JSON and a huge body', async () => {
     const form = await request(t.app).post('/api/v1/rankings').set('Authorization', `Bearer ${BIG}`).type('form').send({ points: '1000' });
-    const broken = await request(t.app).patch(`/api/v1/fighters/${world.slugs.anna}`).set('Authorization', `Bearer ${BIG}`).set('Content-Type', 'application/json').send('{"points": ');
-    const huge = await request(t.app).put('/api/v1/me').set('Authorization', `Bearer ${BIG}`).set('Content-Type', 'application/json').send(JSON.stringify({ x: 'a'.repeat(200_000) }));
+    const broken = await request(t.app)
+      .patch(`/api/v1/fighters/${world.slugs.anna}`)
+      .set('Authorization', `Bearer ${BIG}`)
+      .set('Content-Type', 'application/json')
+      .send('{"points": ');
+    const huge = await request(t.app)
+      .put('/api/v1/me')
+      .set('Authorization', `Bearer ${BIG}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ x: 'a'.repeat(200_000) }));
     for (const res of [form, broken, huge]) {
       expect([res.status, res.body.error, res.headers.allow]).toEqual([405, 'method_not_allowed', 'GET, HEAD']);
     }
@@ -297,8 +317,22 @@ describe('write methods', () => {
 
 describe('unknown paths', () => {
   it.each([
-    '/api/v1/nope', '/api/v1', '/api/v1/', '/api/v1/ranking', '/api/v1/fighters/a/b', '/api/v1/events/x/results/y', '/api/v1/verify',
-    '/api/v1/admin', '/api/v1/me/keys', '/api/v1/openapi.yaml', '/api/v2/rankings', '/api', '/', '/favicon.ico', '/index.html', '/.env',
+    '/api/v1/nope',
+    '/api/v1',
+    '/api/v1/',
+    '/api/v1/ranking',
+    '/api/v1/fighters/a/b',
+    '/api/v1/events/x/results/y',
+    '/api/v1/verify',
+    '/api/v1/admin',
+    '/api/v1/me/keys',
+    '/api/v1/openapi.yaml',
+    '/api/v2/rankings',
+    '/api',
+    '/',
+    '/favicon.ico',
+    '/index.html',
+    '/.env',
   ])('answers 404 not_found as JSON, never HTML: %s', async (path) => {
     for (const key of [BIG, null]) {
       let req = request(t.app).get(path).set('Accept', 'text/html,application/xhtml+xml');

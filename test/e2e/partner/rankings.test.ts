@@ -1,7 +1,7 @@
 import { addDays } from '../../../src/domain/clock';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { buildWorld, KEYS, TODAY, testClock, type World } from '../../helpers/world';
+import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
 
 /**
  * /rankings and /divisions against the test world. Every number below is worked out by hand from
@@ -31,10 +31,14 @@ beforeAll(async () => {
   t = await startTestApp({ clock: testClock });
   world = await buildWorld(t.c);
   // Its own generous limit, so that the number of requests in this file never meets a 429.
-  key = (await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'rankings tests', rateLimitPerMinute: 100_000,
-    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
-  })).token;
+  key = (
+    await t.c.services.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'rankings tests',
+      rateLimitPerMinute: 100_000,
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    })
+  ).token;
 });
 afterAll(() => t?.close());
 
@@ -198,8 +202,15 @@ describe('/divisions', () => {
     expect(res.body.as_of).toBe(TODAY);
     expect(res.body.count).toBe(2);
     // 63.5 kg has no ranked fighter and is left out; kickboxing before mma.
-    expect(res.body.data.map((d: { label: string; ranked: number; query: object; leader: { points: number; fighter: { slug: string } } }) =>
-      [d.label, d.ranked, d.query, d.leader.points, d.leader.fighter.slug])).toEqual([
+    expect(
+      res.body.data.map((d: { label: string; ranked: number; query: object; leader: { points: number; fighter: { slug: string } } }) => [
+        d.label,
+        d.ranked,
+        d.query,
+        d.leader.points,
+        d.leader.fighter.slug,
+      ]),
+    ).toEqual([
       ['Kickboxing, Pro, Women, 60 kg', 4, { disc: 'kickboxing', cat: 'pro', g: 'f', wc: '60kg' }, 31, world.slugs.bela],
       ['MMA, Am, Women, 57 kg', 1, { disc: 'mma', cat: 'am', g: 'f', wc: '57kg' }, 10, expect.any(String)],
     ]);
@@ -227,8 +238,14 @@ describe('a later run', () => {
     const s = t.c.services;
     const reg = async (name: string, country: string, extra: object = {}) => {
       const f = await s.fighters.register(actor, {
-        name, countrySlug: country, divisionId: 'kickboxing-pro-f-63-5kg', dateOfBirth: '1990-01-01',
-        email: 'x@example.invalid', phone: '0', address: 'x', ...extra,
+        name,
+        countrySlug: country,
+        divisionId: 'kickboxing-pro-f-63-5kg',
+        dateOfBirth: '1990-01-01',
+        email: 'x@example.invalid',
+        phone: '0',
+        address: 'x',
+        ...extra,
       });
       await s.fighters.issueLicence(actor, f.slug, { issuedOn: '2026-01-01', validUntil: '2027-01-01' });
       return f.slug;
@@ -266,14 +283,23 @@ describe('a later run', () => {
 
   it('ties share a rank and are listed by name; unpublished rankings stay out', async () => {
     const body = await ranking('wc=63-5kg');
-    expect(body.data.map((r: { rank: number; movement: number | null; points: number; fighter: { name: string } }) =>
-      [r.rank, r.movement, r.points, r.fighter.name])).toEqual([
+    expect(
+      body.data.map((r: { rank: number; movement: number | null; points: number; fighter: { name: string } }) => [
+        r.rank,
+        r.movement,
+        r.points,
+        r.fighter.name,
+      ]),
+    ).toEqual([
       [1, null, 15, 'Ava Kern'],
       [1, null, 15, 'Emil Weber'],
       [3, null, 10, 'Zoe Ray'],
     ]);
     expect(body.data[0].record).toEqual(RECORD({ D: 1 }));
-    expect(table(await ranking('wc=63-5kg&scope=europe')).map((r) => r.slice(0, 3))).toEqual([[1, null, 15], [1, null, 15]]);
+    expect(table(await ranking('wc=63-5kg&scope=europe')).map((r) => r.slice(0, 3))).toEqual([
+      [1, null, 15],
+      [1, null, 15],
+    ]);
     expect(table(await ranking('wc=63-5kg&scope=germany'))).toEqual([[1, null, 15, world.slugs.emil]]);
   });
 
@@ -288,8 +314,14 @@ describe('a later run', () => {
   it('/divisions now lists the 63.5 kg division, led by the first of the tied fighters by name', async () => {
     const res = await getPartner(t.app, '/divisions', key);
     expect(res.body.as_of).toBe(NEXT);
-    expect(res.body.data.map((d: { weight_class: string; ranked: number; leader: { points: number; fighter: { name: string } } }) =>
-      [d.weight_class, d.ranked, d.leader.points, d.leader.fighter.name])).toEqual([
+    expect(
+      res.body.data.map((d: { weight_class: string; ranked: number; leader: { points: number; fighter: { name: string } } }) => [
+        d.weight_class,
+        d.ranked,
+        d.leader.points,
+        d.leader.fighter.name,
+      ]),
+    ).toEqual([
       ['60kg', 4, 31, 'Béla Dupont'],
       ['63-5kg', 3, 15, 'Ava Kern'],
       ['57kg', 1, 10, 'Olga Adult'],

@@ -61,36 +61,48 @@ async function visibleEverywhere(path: string, write: () => Promise<unknown>, ch
 }
 
 describe('read after write', () => {
-  it('results:verify shows the result in the feed and in the winner\'s profile', async () => {
+  it("results:verify shows the result in the feed and in the winner's profile", async () => {
     const recorded = await adminJson(a.c, 'results:record', '--event', w.events.world, '--winner', w.slugs.chiaki, '--loser', w.slugs.dora, '--method', 'TKO');
     let before = 0;
-    await visibleEverywhere(`/fighters/${w.slugs.chiaki}`, async () => {
-      before = (await get(plain, `/results?event=${w.events.world}`)).meta.total;
-      await adminJson(a.c, 'results:verify', recorded.result.id);
-    }, (body) => {
-      expect(body.data.record).toMatchObject({ W: 1, KO: 1 });
-      expect(body.data.bouts.some((b: any) => b.opponent === 'Dora Schmidt' && b.method === 'TKO')).toBe(true);
-    });
+    await visibleEverywhere(
+      `/fighters/${w.slugs.chiaki}`,
+      async () => {
+        before = (await get(plain, `/results?event=${w.events.world}`)).meta.total;
+        await adminJson(a.c, 'results:verify', recorded.result.id);
+      },
+      (body) => {
+        expect(body.data.record).toMatchObject({ W: 1, KO: 1 });
+        expect(body.data.bouts.some((b: any) => b.opponent === 'Dora Schmidt' && b.method === 'TKO')).toBe(true);
+      },
+    );
     const feed = await get(a, `/results?event=${w.events.world}`);
     expect(feed.meta.total).toBe(before + 2);
   });
 
   it('rankings:publish moves as_of, points and ranks', async () => {
     const next = addDays(TODAY, 1);
-    await visibleEverywhere(`/fighters/${w.slugs.chiaki}`, () => adminJson(a.c, 'rankings:publish', '--as-of', next), (body) => {
-      expect(body.as_of).toBe(next);
-      expect(body.data.ranks).toEqual(expect.objectContaining({ world: expect.any(Number) }));
-      expect(body.data.points).toBeGreaterThan(6);
-    });
+    await visibleEverywhere(
+      `/fighters/${w.slugs.chiaki}`,
+      () => adminJson(a.c, 'rankings:publish', '--as-of', next),
+      (body) => {
+        expect(body.as_of).toBe(next);
+        expect(body.data.ranks).toEqual(expect.objectContaining({ world: expect.any(Number) }));
+        expect(body.data.points).toBeGreaterThan(6);
+      },
+    );
     const rankings = await get(a, '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg');
     expect(rankings.as_of).toBe(next);
   });
 
   it('licences:suspend answers SUSPENDED for the licence and shows it in the profile', async () => {
-    await visibleEverywhere(`/verify/${w.numbers.activeLicence}`, () => adminJson(a.c, 'licences:suspend', w.slugs.anna), (body) => {
-      expect(body.status).toBe('SUSPENDED');
-      expect(body.valid).toBe(false);
-    });
+    await visibleEverywhere(
+      `/verify/${w.numbers.activeLicence}`,
+      () => adminJson(a.c, 'licences:suspend', w.slugs.anna),
+      (body) => {
+        expect(body.status).toBe('SUSPENDED');
+        expect(body.valid).toBe(false);
+      },
+    );
     expect((await get(plain, `/fighters/${w.slugs.anna}`)).data).toMatchObject({ status: 'suspended', licence_status: 'suspended' });
   });
 
@@ -98,28 +110,56 @@ describe('read after write', () => {
     const path = '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg';
     const annaIn = (body: any) => body.data.find((r: any) => r.fighter.slug === w.slugs.anna)?.fighter;
     expect(annaIn(await get(a, path))).toMatchObject({ licence_status: 'suspended' });
-    await visibleEverywhere(path, () => adminJson(a.c, 'licences:reinstate', w.slugs.anna), (body) => {
-      expect(annaIn(body)).toMatchObject({ status: 'licensed', licence_status: 'active' });
-    });
+    await visibleEverywhere(
+      path,
+      () => adminJson(a.c, 'licences:reinstate', w.slugs.anna),
+      (body) => {
+        expect(annaIn(body)).toMatchObject({ status: 'licensed', licence_status: 'active' });
+      },
+    );
   });
 
   it('events:sanction brings the event and its verified results into the feed', async () => {
     const code = w.events.unsanctioned;
-    await visibleEverywhere(`/results?event=${code}`, () => adminJson(a.c, 'events:sanction', code), (body) => {
-      expect(body.meta.total).toBe(2);
-      expect(body.data.map((r: any) => r.fighter.slug).sort()).toEqual([w.slugs.anna, w.slugs.chiaki].sort());
-    });
+    await visibleEverywhere(
+      `/results?event=${code}`,
+      () => adminJson(a.c, 'events:sanction', code),
+      (body) => {
+        expect(body.meta.total).toBe(2);
+        expect(body.data.map((r: any) => r.fighter.slug).sort()).toEqual([w.slugs.anna, w.slugs.chiaki].sort());
+      },
+    );
     expect((await get(plain, `/events/${code}`)).data.code).toBe(code);
   });
 
   it('fighters:register lists the new fighter in a search', async () => {
-    await visibleEverywhere('/fighters?q=zoltan', async () => {
-      const out = await admin(a.c, 'fighters:register', '--name', 'Zoltán Kiss', '--country', 'france', '--division', 'kickboxing-pro-f-60kg',
-        '--dob', '1990-04-04', '--email', 'z@example.test', '--phone', '+00', '--address', 'x');
-      expect(out.code).toBe(0);
-    }, (body) => {
-      expect(body.meta.total).toBe(1);
-      expect(body.data[0]).toMatchObject({ name: 'Zoltán Kiss', licence_status: 'none', status: 'applicant', points: null, ranks: null });
-    });
+    await visibleEverywhere(
+      '/fighters?q=zoltan',
+      async () => {
+        const out = await admin(
+          a.c,
+          'fighters:register',
+          '--name',
+          'Zoltán Kiss',
+          '--country',
+          'france',
+          '--division',
+          'kickboxing-pro-f-60kg',
+          '--dob',
+          '1990-04-04',
+          '--email',
+          'z@example.test',
+          '--phone',
+          '+00',
+          '--address',
+          'x',
+        );
+        expect(out.code).toBe(0);
+      },
+      (body) => {
+        expect(body.meta.total).toBe(1);
+        expect(body.data[0]).toMatchObject({ name: 'Zoltán Kiss', licence_status: 'none', status: 'applicant', points: null, ranks: null });
+      },
+    );
   });
 });

@@ -41,7 +41,7 @@ describe('the read model', () => {
     expect(await snapshot()).toEqual(incremental);
   });
 
-  it('holds, for each run, the standing the publication stored: world points and ranks by scope in the fighter\'s own division', async () => {
+  it("holds, for each run, the standing the publication stored: world points and ranks by scope in the fighter's own division", async () => {
     // The definition the cards computed in SQL before the publication stored standings itself.
     const fromEntries = await t.c.orm.em.getConnection().execute(`
       select e.run_id, e.fighter_id, max(e.points) filter (where e.scope = 'world') as points,
@@ -58,32 +58,66 @@ describe('the read model', () => {
     expect(stored).toEqual(fromEntries);
   });
 
-  it('deletes a run\'s entries and standings with the run', async () => {
+  it("deletes a run's entries and standings with the run", async () => {
     const rollback = new Error('rollback');
-    await expect(t.c.orm.em.fork().transactional(async (em) => {
-      const conn = em.getConnection();
-      const ctx = em.getTransactionContext();
-      const count = async () => (await conn.execute<{ entries: number; standings: number }[]>(
-        `select (select count(*) from ranking_entry where run_id = r.id)::int as entries, (select count(*) from fighter_standing where run_id = r.id)::int as standings
-           from ranking_run r order by as_of desc limit 1`, [], 'all', ctx))[0];
-      const before = await count();
-      expect(before.entries).toBeGreaterThan(0);
-      expect(before.standings).toBeGreaterThan(0);
-      const [run] = await conn.execute<{ id: string }[]>(`delete from ranking_run where as_of = (select max(as_of) from ranking_run) returning id`, [], 'all', ctx);
-      expect(await conn.execute(`select (select count(*) from ranking_entry where run_id = ?)::int as entries, (select count(*) from fighter_standing where run_id = ?)::int as standings`,
-        [run.id, run.id], 'all', ctx)).toEqual([{ entries: 0, standings: 0 }]);
-      throw rollback;
-    })).rejects.toBe(rollback);
+    await expect(
+      t.c.orm.em.fork().transactional(async (em) => {
+        const conn = em.getConnection();
+        const ctx = em.getTransactionContext();
+        const count = async () =>
+          (
+            await conn.execute<{ entries: number; standings: number }[]>(
+              `select (select count(*) from ranking_entry where run_id = r.id)::int as entries, (select count(*) from fighter_standing where run_id = r.id)::int as standings
+           from ranking_run r order by as_of desc limit 1`,
+              [],
+              'all',
+              ctx,
+            )
+          )[0];
+        const before = await count();
+        expect(before.entries).toBeGreaterThan(0);
+        expect(before.standings).toBeGreaterThan(0);
+        const [run] = await conn.execute<{ id: string }[]>(
+          `delete from ranking_run where as_of = (select max(as_of) from ranking_run) returning id`,
+          [],
+          'all',
+          ctx,
+        );
+        expect(
+          await conn.execute(
+            `select (select count(*) from ranking_entry where run_id = ?)::int as entries, (select count(*) from fighter_standing where run_id = ?)::int as standings`,
+            [run.id, run.id],
+            'all',
+            ctx,
+          ),
+        ).toEqual([{ entries: 0, standings: 0 }]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it('stores the day of majority as addYears decides it, Feb 29 birthdays included', async () => {
-    const reg = (name: string, dob: string) => t.c.services.fighters.register({ id: 'test' }, {
-      name, countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: dob, email: 'x@example.test', phone: '0', address: 'x',
-    });
+    const reg = (name: string, dob: string) =>
+      t.c.services.fighters.register(
+        { id: 'test' },
+        {
+          name,
+          countrySlug: 'germany',
+          divisionId: 'kickboxing-pro-f-60kg',
+          dateOfBirth: dob,
+          email: 'x@example.test',
+          phone: '0',
+          address: 'x',
+        },
+      );
     const leap = await reg('Leap Day', '2008-02-29');
     const plain = await reg('Plain Day', '2008-06-15');
-    const rows = await t.c.orm.em.getConnection().execute<{ fighter_id: string; adult_on: string }[]>(
-      `select fighter_id, adult_on::text as adult_on from fighter_card where fighter_id in (?, ?)`, [leap.id, plain.id]);
+    const rows = await t.c.orm.em
+      .getConnection()
+      .execute<{ fighter_id: string; adult_on: string }[]>(`select fighter_id, adult_on::text as adult_on from fighter_card where fighter_id in (?, ?)`, [
+        leap.id,
+        plain.id,
+      ]);
     const adultOn = new Map(rows.map((r) => [r.fighter_id, r.adult_on]));
     expect(adultOn.get(leap.id)).toBe('2026-03-01');
     expect(addYears('2026-02-28', -18) < '2008-02-29').toBe(true);

@@ -24,18 +24,16 @@ afterAll(() => t?.close());
 
 async function snapshot(): Promise<Record<string, string | number>> {
   const conn = t.c.orm.em.getConnection();
-  const tables = (await conn.execute<{ t: string }[]>(
-    `select tablename as t from pg_tables where schemaname = current_schema() order by tablename`,
-  )).map((r) => r.t);
+  const tables = (await conn.execute<{ t: string }[]>(`select tablename as t from pg_tables where schemaname = current_schema() order by tablename`)).map(
+    (r) => r.t,
+  );
   const out: Record<string, string | number> = {};
   for (const table of tables) {
     const [{ n }] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from "${table}"`);
     out[`${table} rows`] = n;
   }
   for (const table of HASHED) {
-    const [{ h }] = await conn.execute<{ h: string }[]>(
-      `select md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from "${table}" x`,
-    );
+    const [{ h }] = await conn.execute<{ h: string }[]>(`select md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from "${table}" x`);
     out[`${table} content`] = h;
   }
   return out;
@@ -84,7 +82,8 @@ it('answers every write method at every path with 405 and changes nothing', asyn
   for (const path of paths()) {
     for (const method of WRITE_METHODS) {
       for (const body of bodies()) {
-        const res = await request(t.app)[method](`/api/v1${path}`)
+        const res = await request(t.app)
+          [method](`/api/v1${path}`)
           .set('Authorization', `Bearer ${KEYS.full}`)
           .set('Content-Type', 'application/json')
           .send(JSON.stringify(body));
@@ -103,7 +102,8 @@ it('answers every write method at every path with 405 and changes nothing', asyn
 it('ignores method overrides and write-looking query strings', async () => {
   const before = await snapshot();
   for (const override of ['GET', 'PUT', 'DELETE']) {
-    const res = await request(t.app).post(`/api/v1/fighters/${world.slugs.anna}?_method=PUT&points=9999`)
+    const res = await request(t.app)
+      .post(`/api/v1/fighters/${world.slugs.anna}?_method=PUT&points=9999`)
       .set('X-API-Key', KEYS.full)
       .set('X-HTTP-Method-Override', override)
       .set('Content-Type', 'application/json')
@@ -119,7 +119,10 @@ it('ignores method overrides and write-looking query strings', async () => {
 it('still serves the same points, ranks and statuses afterwards', async () => {
   const ranking = await getPartner(t.app, '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg', KEYS.full);
   expect(ranking.body.data.map((r: { rank: number; points: number; fighter: { slug: string } }) => [r.rank, r.points, r.fighter.slug])).toEqual([
-    [1, 31, world.slugs.bela], [2, 21, world.slugs.anna], [3, 15, world.slugs.dora], [4, 6, world.slugs.chiaki],
+    [1, 31, world.slugs.bela],
+    [2, 21, world.slugs.anna],
+    [3, 15, world.slugs.dora],
+    [4, 6, world.slugs.chiaki],
   ]);
   const verify = await getPartner(t.app, `/verify/${world.numbers.suspendedLicence}`, KEYS.full);
   expect([verify.body.status, verify.body.valid]).toEqual(['SUSPENDED', false]);

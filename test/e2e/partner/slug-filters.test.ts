@@ -41,11 +41,14 @@ describe('country filters', () => {
 
   it('a country added later is accepted', async () => {
     expect((await get('/fighters?country=kenya')).status).toBe(422);
-    await t.c.services.reference.upsert({ id: 'test' }, {
-      continents: [{ slug: 'africa', name: 'Africa' }],
-      countries: [{ slug: 'kenya', name: 'Kenya', code: 'KE', continent: 'africa' }],
-      divisions: [],
-    });
+    await t.c.services.reference.upsert(
+      { id: 'test' },
+      {
+        continents: [{ slug: 'africa', name: 'Africa' }],
+        countries: [{ slug: 'kenya', name: 'Kenya', code: 'KE', continent: 'africa' }],
+        divisions: [],
+      },
+    );
     const res = await get('/fighters?country=kenya');
     expect([res.status, res.body.data]).toEqual([200, []]);
   });

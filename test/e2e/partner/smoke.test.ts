@@ -11,9 +11,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 it('answers every endpoint with a body that matches the OpenAPI document', async () => {
-  const paths = ['/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg', '/divisions', '/fighters', `/fighters/${world.slugs.anna}`,
-    `/fighters/${world.slugs.minor}`, '/events', `/events/${world.events.world}`, `/events/${world.events.world}/results`,
-    '/results', `/verify/${world.numbers.activeFid}`, '/me'];
+  const paths = [
+    '/rankings?disc=kickboxing&cat=pro&g=f&wc=60kg',
+    '/divisions',
+    '/fighters',
+    `/fighters/${world.slugs.anna}`,
+    `/fighters/${world.slugs.minor}`,
+    '/events',
+    `/events/${world.events.world}`,
+    `/events/${world.events.world}/results`,
+    '/results',
+    `/verify/${world.numbers.activeFid}`,
+    '/me',
+  ];
   for (const path of paths) {
     const res = await getPartner(t.app, path, KEYS.full);
     expect([path, res.status]).toEqual([path, 200]);

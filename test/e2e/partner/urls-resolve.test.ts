@@ -19,17 +19,24 @@ let key: string;
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock, env: WEBHOOK_ENV });
   world = await buildWorld(t.c);
-  key = (await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'url tests', rateLimitPerMinute: 100_000,
-    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
-  })).token;
+  key = (
+    await t.c.services.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'url tests',
+      rateLimitPerMinute: 100_000,
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    })
+  ).token;
   await registerEndpoint(t.c, 'http://127.0.0.1:9/hook', ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned']);
 });
 afterAll(() => t?.close());
 
 /** Every `url` value in a JSON value, with where it was found. */
 function urlsIn(value: unknown, where: string, out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => urlsIn(v, `${where}[${i}]`, out));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      urlsIn(v, `${where}[${i}]`, out);
+    });
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === 'url' && typeof v === 'string') out.push([where, v]);
@@ -51,10 +58,15 @@ async function follow(found: [string, string][]): Promise<void> {
   }
 }
 
-it('every url in the partner API\'s answers resolves with a key', async () => {
+it("every url in the partner API's answers resolves with a key", async () => {
   const found: [string, string][] = [];
-  const paths = ['/events?per_page=100', '/results?per_page=100', `/events/${world.events.world}`, `/events/${world.events.world}/results`,
-    ...Object.values(world.slugs).map((s) => `/fighters/${s}`)];
+  const paths = [
+    '/events?per_page=100',
+    '/results?per_page=100',
+    `/events/${world.events.world}`,
+    `/events/${world.events.world}/results`,
+    ...Object.values(world.slugs).map((s) => `/fighters/${s}`),
+  ];
   for (const path of paths) {
     const res = await getPartner(t.app, path, key);
     expect([path, res.status]).toEqual([path, 200]);
@@ -65,18 +77,38 @@ it('every url in the partner API\'s answers resolves with a key', async () => {
 
 it('every url in the five partner webhook payloads resolves with a key', async () => {
   const fighter = await t.c.services.fighters.register(actor, {
-    name: 'Url Tester', countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: addYears(TODAY, -25),
-    email: 'url@fighters.example', phone: '+00 1', address: 'x',
+    name: 'Url Tester',
+    countrySlug: 'germany',
+    divisionId: 'kickboxing-pro-f-60kg',
+    dateOfBirth: addYears(TODAY, -25),
+    email: 'url@fighters.example',
+    phone: '+00 1',
+    address: 'x',
   });
   await t.c.services.fighters.issueLicence(actor, fighter.slug);
   await t.c.services.fighters.suspendLicence(actor, fighter.slug);
-  const e = await t.c.services.events.create(actor, { name: 'Url Night', city: 'Berlin', countrySlug: 'germany', date: addDays(TODAY, -3), level: 'national', status: 'completed' });
+  const e = await t.c.services.events.create(actor, {
+    name: 'Url Night',
+    city: 'Berlin',
+    countrySlug: 'germany',
+    date: addDays(TODAY, -3),
+    level: 'national',
+    status: 'completed',
+  });
   await t.c.services.events.sanction(actor, e.code);
-  const bout = await t.c.services.results.record(actor, { eventCode: e.code, winnerSlug: world.slugs.anna, loserSlug: world.slugs.dora, method: 'KO', round: 1 });
+  const bout = await t.c.services.results.record(actor, {
+    eventCode: e.code,
+    winnerSlug: world.slugs.anna,
+    loserSlug: world.slugs.dora,
+    method: 'KO',
+    round: 1,
+  });
   await t.c.services.results.verify(actor, bout.id);
   await t.c.services.rankings.publish(actor, addDays(TODAY, 1));
   await expandAll(t.c); // payloads are built after the commit, by the workers' fan-out
-  const stored = await t.c.orm.em.getConnection().execute<{ type: string; payload: string }[]>(`select type, payload from webhook_event order by created_at, id`);
+  const stored = await t.c.orm.em
+    .getConnection()
+    .execute<{ type: string; payload: string }[]>(`select type, payload from webhook_event order by created_at, id`);
   const types = new Set(stored.map((s) => s.type));
   expect([...types].sort()).toEqual(['event.sanctioned', 'licence.issued', 'licence.suspended', 'ranking.published', 'result.verified']);
   const found = stored.flatMap((s) => urlsIn(JSON.parse(s.payload), s.type));

@@ -26,13 +26,16 @@ beforeAll(async () => {
   key = (await s.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'verify tests', scopes: ['rankings.read'], rateLimitPerMinute: 100_000 })).token;
   const conn = t.c.orm.em.getConnection();
   const current = async (slug: string) =>
-    (await conn.execute(`select l.licence_no from licence l join fighter f on f.id = l.fighter_id where f.slug = ? and l.current`, [slug]))[0].licence_no as string;
+    (await conn.execute(`select l.licence_no from licence l join fighter f on f.id = l.fighter_id where f.slug = ? and l.current`, [slug]))[0]
+      .licence_no as string;
   const fid = async (slug: string) => (await conn.execute(`select fighter_code from fighter where slug = ?`, [slug]))[0].fighter_code as string;
   n.emilFirst = await current(world.slugs.emil);
   n.emilExpired = (await s.fighters.issueLicence(actor, world.slugs.emil, { issuedOn: '2025-04-15', validUntil: addDays(TODAY, -1) })).licence.licenceNo;
   const [{ slug: olga }] = await conn.execute(`select slug from fighter where name = 'Olga Adult'`);
   n.olgaToday = (await s.fighters.issueLicence(actor, olga, { issuedOn: '2025-06-16', validUntil: TODAY })).licence.licenceNo;
-  n.expiredCertificate = (await s.fighters.issueCertificate(actor, world.slugs.anna, { kind: 'medical', issuedOn: '2025-01-01', validUntil: '2025-12-31' })).certificateNo;
+  n.expiredCertificate = (
+    await s.fighters.issueCertificate(actor, world.slugs.anna, { kind: 'medical', issuedOn: '2025-01-01', validUntil: '2025-12-31' })
+  ).certificateNo;
   n.emilFid = await fid(world.slugs.emil);
   n.saraFid = await fid(world.slugs.suspended);
   n.minorFid = await fid(world.slugs.minor);
@@ -48,8 +51,12 @@ async function verify(number: string, k = key) {
   expect(res.body.as_of).toBe(TODAY);
   return res.body;
 }
-const brief = (b: { valid: boolean; status: string; matched: string; fighter: { slug?: string; name: string } | null }) =>
-  [b.valid, b.status, b.matched, b.fighter && (b.fighter.slug ?? b.fighter.name)];
+const brief = (b: { valid: boolean; status: string; matched: string; fighter: { slug?: string; name: string } | null }) => [
+  b.valid,
+  b.status,
+  b.matched,
+  b.fighter && (b.fighter.slug ?? b.fighter.name),
+];
 
 describe('/verify/{number}', () => {
   it('ACTIVE: a current licence, the fighter ID and a certificate in date', async () => {
@@ -60,9 +67,15 @@ describe('/verify/{number}', () => {
       status: 'ACTIVE',
       matched: 'licence_no',
       fighter: {
-        slug: world.slugs.anna, name: 'Anna Müller', nickname: 'The Hammer', country: GERMANY,
+        slug: world.slugs.anna,
+        name: 'Anna Müller',
+        nickname: 'The Hammer',
+        country: GERMANY,
         division: { discipline: 'kickboxing', category: 'pro', gender: 'f', weight_class: '60kg', label: 'Kickboxing, Pro, Women, 60 kg' },
-        status: 'licensed', ranking_published: true, licence_status: 'active', fighter_code: world.numbers.activeFid,
+        status: 'licensed',
+        ranking_published: true,
+        licence_status: 'active',
+        fighter_code: world.numbers.activeFid,
       },
     });
     expect(brief(await verify(world.numbers.activeFid))).toEqual([true, 'ACTIVE', 'fighter_code', world.slugs.anna]);
@@ -72,7 +85,7 @@ describe('/verify/{number}', () => {
     expect(brief(await verify(n.olgaToday))).toEqual([true, 'ACTIVE', 'licence_no', expect.any(String)]);
   });
 
-  it('SUSPENDED: the suspended fighter\'s licence and fighter ID', async () => {
+  it("SUSPENDED: the suspended fighter's licence and fighter ID", async () => {
     const lic = await verify(world.numbers.suspendedLicence);
     expect(brief(lic)).toEqual([false, 'SUSPENDED', 'licence_no', world.slugs.suspended]);
     expect(lic.fighter).toMatchObject({ status: 'suspended', licence_status: 'suspended' });
@@ -87,7 +100,7 @@ describe('/verify/{number}', () => {
     expect(brief(await verify(n.expiredCertificate))).toEqual([false, 'EXPIRED', 'certificate_no', world.slugs.anna]);
   });
 
-  it('PENDING VERIFICATION: the applicant\'s licence', async () => {
+  it("PENDING VERIFICATION: the applicant's licence", async () => {
     const lic = await verify(world.numbers.pendingLicence);
     expect(brief(lic)).toEqual([false, 'PENDING VERIFICATION', 'licence_no', world.slugs.applicant]);
     expect(lic.fighter).toMatchObject({ name: 'Paula Neu', status: 'applicant', licence_status: 'pending', fighter_code: null });
@@ -100,7 +113,12 @@ describe('/verify/{number}', () => {
   });
 
   it('matches case-insensitively after trimming', async () => {
-    for (const raw of [` ${world.numbers.activeLicence.toLowerCase()} `, `\t${world.numbers.activeLicence}`, world.numbers.activeFid.toLowerCase(), ` ${world.numbers.certificate.toLowerCase()}`]) {
+    for (const raw of [
+      ` ${world.numbers.activeLicence.toLowerCase()} `,
+      `\t${world.numbers.activeLicence}`,
+      world.numbers.activeFid.toLowerCase(),
+      ` ${world.numbers.certificate.toLowerCase()}`,
+    ]) {
       const body = await verify(encodeURIComponent(raw));
       expect([raw, body.valid, body.status, body.fighter.slug]).toEqual([raw, true, 'ACTIVE', world.slugs.anna]);
     }
@@ -108,18 +126,39 @@ describe('/verify/{number}', () => {
     expect((await verify(world.numbers.activeFid.toLowerCase())).matched).toBe('fighter_code');
   });
 
-  it('a minor\'s number answers with the reduced fighter only', async () => {
-    for (const [number, matched] of [[world.numbers.minorLicence, 'licence_no'], [n.minorFid, 'fighter_code']]) {
+  it("a minor's number answers with the reduced fighter only", async () => {
+    for (const [number, matched] of [
+      [world.numbers.minorLicence, 'licence_no'],
+      [n.minorFid, 'fighter_code'],
+    ]) {
       const body = await verify(number);
       expect(body).toEqual({
-        as_of: TODAY, valid: true, status: 'ACTIVE', matched,
-        fighter: { name: 'Mia Jung', country: GERMANY, division: { discipline: 'mma', category: 'am', gender: 'f', weight_class: '57kg', label: 'MMA, Am, Women, 57 kg' } },
+        as_of: TODAY,
+        valid: true,
+        status: 'ACTIVE',
+        matched,
+        fighter: {
+          name: 'Mia Jung',
+          country: GERMANY,
+          division: { discipline: 'mma', category: 'am', gender: 'f', weight_class: '57kg', label: 'MMA, Am, Women, 57 kg' },
+        },
       });
     }
   });
 
   it('a malformed number is a 422 invalid_number', async () => {
-    for (const raw of ['ABC', 'LIC-DE-26-000001', 'LIC-DE-2026-0000001', 'LIC-D-2026-000001', 'FID-IIII-0000', 'FID-12345-678', 'CRT-2026-1', 'CRT-2026-00000A', '12345', 'LIC%2DDE']) {
+    for (const raw of [
+      'ABC',
+      'LIC-DE-26-000001',
+      'LIC-DE-2026-0000001',
+      'LIC-D-2026-000001',
+      'FID-IIII-0000',
+      'FID-12345-678',
+      'CRT-2026-1',
+      'CRT-2026-00000A',
+      '12345',
+      'LIC%2DDE',
+    ]) {
       const res = await getPartner(t.app, `/verify/${raw}`, key);
       expect([raw, res.status, res.body.error]).toEqual([raw, 422, 'invalid_number']);
     }
@@ -159,7 +198,11 @@ describe('/me', () => {
       request_count: expect.any(Number),
     });
     const issued = await t.c.services.partners.issueKey(actor, {
-      partnerSlug: 'acme-media', name: 'event desk', scopes: ['events.read'], rateLimitPerMinute: 7, expiresAt: new Date('2027-03-01T10:00:00Z'),
+      partnerSlug: 'acme-media',
+      name: 'event desk',
+      scopes: ['events.read'],
+      rateLimitPerMinute: 7,
+      expiresAt: new Date('2027-03-01T10:00:00Z'),
     });
     expect(await me(issued.token)).toEqual({
       name: 'event desk',
@@ -172,7 +215,9 @@ describe('/me', () => {
   });
 
   it('counts every authenticated request with the key, this one included', async () => {
-    const fresh = (await t.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'counter', scopes: ['rankings.read'], rateLimitPerMinute: 1000 })).token;
+    const fresh = (
+      await t.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'counter', scopes: ['rankings.read'], rateLimitPerMinute: 1000 })
+    ).token;
     expect((await me(fresh)).request_count).toBe(1);
     expect((await me(fresh)).request_count).toBe(2);
     expect((await me(fresh)).request_count).toBe(3);

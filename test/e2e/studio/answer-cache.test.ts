@@ -33,7 +33,9 @@ function gql(token: string, query: string, variables: Record<string, unknown> = 
 }
 
 async function login(email: string, password: string): Promise<string> {
-  const res = await request(t.app).post('/graphql').send({ query: `mutation { login(email: "${email}", password: "${password}") { token } }` });
+  const res = await request(t.app)
+    .post('/graphql')
+    .send({ query: `mutation { login(email: "${email}", password: "${password}") { token } }` });
   return res.body.data.login.token;
 }
 
@@ -44,8 +46,10 @@ async function dashboard(token = owner) {
   return res.body.data.channel;
 }
 
-const node = (d: { broadcasts: { edges: { node: { id: string } }[] } }, id: string) => d.broadcasts.edges.find((e) => e.node.id === id)?.node as
-  { state: string; title: string; health: { signal: string; bitrateKbps: number | null; warnings: { code: string }[] } } | undefined;
+const node = (d: { broadcasts: { edges: { node: { id: string } }[] } }, id: string) =>
+  d.broadcasts.edges.find((e) => e.node.id === id)?.node as
+    | { state: string; title: string; health: { signal: string; bitrateKbps: number | null; warnings: { code: string }[] } }
+    | undefined;
 
 beforeAll(async () => {
   receiverUrl = await receiver.start();
@@ -65,7 +69,11 @@ describe('studio answers kept until their data changes', () => {
     expect(first.body.errors).toBeUndefined();
     let again: request.Response | undefined;
     // the session check is cached too: nothing reaches the database
-    expect(await countStatements(async () => { again = await gql(owner, DASH, { slug: 'demo-tv' }); })).toBe(0);
+    expect(
+      await countStatements(async () => {
+        again = await gql(owner, DASH, { slug: 'demo-tv' });
+      }),
+    ).toBe(0);
     expect(again!.text).toBe(first.text);
     expect(again!.headers['content-type']).toBe(first.headers['content-type']);
     expect(again!.headers['cache-control']).toBe('no-store');
@@ -83,7 +91,15 @@ describe('studio answers kept until their data changes', () => {
 
   it('a broadcast created, taken live and ended through the TV API is in the next answer', async () => {
     await dashboard();
-    const created = await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Cache Night', source: 'mp4', source_url: 'https://cdn.example/c.mp4', scheduled_at: '2030-03-02T20:00:00Z' }), 201);
+    const created = await tv.expectStatus(
+      tv.post('/broadcasts', 'ck_demo_rw', {
+        title: 'Cache Night',
+        source: 'mp4',
+        source_url: 'https://cdn.example/c.mp4',
+        scheduled_at: '2030-03-02T20:00:00Z',
+      }),
+      201,
+    );
     const id = created.body.data.id as string;
     expect(node(await dashboard(), id)).toMatchObject({ title: 'Cache Night', state: 'SCHEDULED' });
     const used = (await dashboard()).liveSlots.used as number;
@@ -96,8 +112,14 @@ describe('studio answers kept until their data changes', () => {
   });
 
   it("the media server's telemetry is in the next answer, and a receiving signal goes stale with time alone", async () => {
-    const created = await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Signal Night', source: 'ingest', scheduled_at: '2030-03-02T20:00:00Z' }), 201);
-    const { id, ingest: { stream_key: key } } = created.body.data as { id: string; ingest: { stream_key: string } };
+    const created = await tv.expectStatus(
+      tv.post('/broadcasts', 'ck_demo_rw', { title: 'Signal Night', source: 'ingest', scheduled_at: '2030-03-02T20:00:00Z' }),
+      201,
+    );
+    const {
+      id,
+      ingest: { stream_key: key },
+    } = created.body.data as { id: string; ingest: { stream_key: string } };
     expect(node(await dashboard(), id)?.health.signal).toBe('NO_SIGNAL');
     await ingest(t.app, 'on-publish', { name: key }).expect(200);
     await ingest(t.app, 'metrics', { name: key, bitrate_kbps: 6000, resolution: '1920x1080', fps: 50, viewers: 10 }).expect(200);
@@ -125,7 +147,7 @@ describe('studio answers kept until their data changes', () => {
     expect((await dashboard()).role).toBe('OWNER');
   });
 
-  it("a delivery attempt made by the worker is in the next answer", async () => {
+  it('a delivery attempt made by the worker is in the next answer', async () => {
     // only here: elsewhere its polling would count among a request's statements
     const worker = await runWorker(t.c, t.db);
     try {
@@ -137,19 +159,45 @@ describe('studio answers kept until their data changes', () => {
 
   async function deliveryShows() {
     const url = `${receiverUrl.replace(/\/$/, '')}/studio-cache`;
-    const made = await gql(owner, 'mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [BROADCAST_SCHEDULED]) { secret } }', { u: url });
+    const made = await gql(owner, 'mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [BROADCAST_SCHEDULED]) { secret } }', {
+      u: url,
+    });
     expect(made.body.errors).toBeUndefined();
     const endpoint = () => dashboard().then((d) => d.webhookEndpoints.find((e: { url: string }) => e.url === url));
     expect((await endpoint()).deliveries).toEqual([]);
     receiver.delayMs = 1_500; // the receiver answers late: the answer below is read before the attempt is recorded
-    await tv.expectStatus(tv.post('/broadcasts', 'ck_demo_rw', { title: 'Hooked Night', source: 'mp4', source_url: 'https://cdn.example/h.mp4', scheduled_at: '2030-03-03T20:00:00Z' }), 201);
+    await tv.expectStatus(
+      tv.post('/broadcasts', 'ck_demo_rw', {
+        title: 'Hooked Night',
+        source: 'mp4',
+        source_url: 'https://cdn.example/h.mp4',
+        scheduled_at: '2030-03-03T20:00:00Z',
+      }),
+      201,
+    );
     // the delivery is made by the worker's fan-out a moment after the commit: once the database has it, the next answer shows it
-    await waitUntil('the delivery made', async () => (await t.c.orm.em.fork().getConnection().execute(
-      `select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ?`, [url])).length > 0 || null);
+    await waitUntil(
+      'the delivery made',
+      async () =>
+        (
+          await t.c.orm.em
+            .fork()
+            .getConnection()
+            .execute(`select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ?`, [url])
+        ).length > 0 || null,
+    );
     expect(['PENDING', 'SENDING']).toContain((await endpoint()).deliveries[0]?.status);
     // the worker sends it and records the attempt; the database is the judge of when
-    await waitUntil('the attempt recorded', async () => (await t.c.orm.em.fork().getConnection().execute(
-      `select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ? and d.status = 'succeeded'`, [url])).length > 0 || null);
+    await waitUntil(
+      'the attempt recorded',
+      async () =>
+        (
+          await t.c.orm.em
+            .fork()
+            .getConnection()
+            .execute(`select 1 from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where e.url = ? and d.status = 'succeeded'`, [url])
+        ).length > 0 || null,
+    );
     expect((await endpoint()).deliveries).toMatchObject([{ event: 'BROADCAST_SCHEDULED', status: 'SUCCEEDED', attempts: [{ statusCode: 200 }] }]);
   }
 

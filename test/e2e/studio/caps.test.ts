@@ -26,8 +26,11 @@ describe('caps that keep per-session and per-key rate limits from multiplying', 
     expect(oldest.status).toBe(401);
     expect(JSON.stringify(oldest.body)).toMatch(/ended by newer sign-ins/);
     for (const token of [...tokens.slice(1), newest]) expect((await email(token)).body.data.viewer.email).toBe('viewer@demo.tv');
-    const live = await t.c.orm.em.getConnection().execute(
-      `select count(*)::int as n from studio_session s join studio_user u on u.id = s.user_id where u.email = 'viewer@demo.tv' and s.ended_at is null`);
+    const live = await t.c.orm.em
+      .getConnection()
+      .execute(
+        `select count(*)::int as n from studio_session s join studio_user u on u.id = s.user_id where u.email = 'viewer@demo.tv' and s.ended_at is null`,
+      );
     expect(live[0].n).toBe(MAX_LIVE_SESSIONS);
     // Another user's sessions are not touched.
     const owner = (await t.c.services.studioAuth.login('owner@demo.tv', 'demo-owner-pass')).token;
@@ -36,8 +39,11 @@ describe('caps that keep per-session and per-key rate limits from multiplying', 
 
   it(`refuses a channel's API key beyond ${MAX_ACTIVE_KEYS_PER_CHANNEL} active ones with too_many_keys, until one is revoked`, async () => {
     const owner = (await t.c.services.studioAuth.login('owner@demo.tv', 'demo-owner-pass')).token;
-    const create = (name: string) => gql(`mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [READ]) { key { id } } }`, owner, { n: name });
-    const existing = (await gql('{ channel(slug: "demo-tv") { apiKeys { id revokedAt } } }', owner)).body.data.channel.apiKeys.filter((k: { revokedAt: string | null }) => !k.revokedAt).length;
+    const create = (name: string) =>
+      gql(`mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [READ]) { key { id } } }`, owner, { n: name });
+    const existing = (await gql('{ channel(slug: "demo-tv") { apiKeys { id revokedAt } } }', owner)).body.data.channel.apiKeys.filter(
+      (k: { revokedAt: string | null }) => !k.revokedAt,
+    ).length;
     const ids: string[] = [];
     for (let i = existing; i < MAX_ACTIVE_KEYS_PER_CHANNEL; i++) {
       const res = await create(`k${i}`);
@@ -46,10 +52,12 @@ describe('caps that keep per-session and per-key rate limits from multiplying', 
     }
     const refused = await create('one-too-many');
     expect(refused.status).toBe(200);
-    expect(refused.body.errors).toEqual([expect.objectContaining({
-      message: `the channel already has ${MAX_ACTIVE_KEYS_PER_CHANNEL} active keys, the most allowed is ${MAX_ACTIVE_KEYS_PER_CHANNEL}: revoke one first`,
-      extensions: { code: 'too_many_keys' },
-    })]);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        message: `the channel already has ${MAX_ACTIVE_KEYS_PER_CHANNEL} active keys, the most allowed is ${MAX_ACTIVE_KEYS_PER_CHANNEL}: revoke one first`,
+        extensions: { code: 'too_many_keys' },
+      }),
+    ]);
     // Another channel is not affected.
     const [garage] = await t.c.orm.em.getConnection().execute(`select id from channel where slug = 'garage-fights'`);
     const other = await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: garage.id, name: 'other', scopes: ['read'] });

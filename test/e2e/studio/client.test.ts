@@ -20,17 +20,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const client = (token?: string) => new Client({
-  url,
-  exchanges: [fetchExchange],
-  preferGetMethod: false,
-  fetchOptions: (): RequestInit => ({ headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>) }),
-});
+const client = (token?: string) =>
+  new Client({
+    url,
+    exchanges: [fetchExchange],
+    preferGetMethod: false,
+    fetchOptions: (): RequestInit => ({ headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>) }),
+  });
 
 describe('a real GraphQL client (urql) over HTTP', () => {
   it('signs in, reads the dashboard and gets domain codes on errors', async () => {
-    const login = await client().mutation(gql`mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { token expiresAt } }`,
-      { email: 'owner@demo.tv', password: 'demo-owner-pass' }).toPromise();
+    const login = await client()
+      .mutation(gql`mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { token expiresAt } }`, {
+        email: 'owner@demo.tv',
+        password: 'demo-owner-pass',
+      })
+      .toPromise();
     expect(login.error).toBeUndefined();
     const token = login.data.login.token as string;
     const viewer = await client(token).query(gql`query { viewer { email channels { slug role liveSlots { used total } } } }`, {}).toPromise();

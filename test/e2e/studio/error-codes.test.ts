@@ -27,23 +27,63 @@ const paged = 'query($f: Int!) { channel(slug: "demo-tv") { broadcasts(first: $f
 const CASES: [string, () => request.Test, number, string][] = [
   ['a syntax error', () => signedIn().send({ query: '{ viewer { ' }), 400, 'invalid_query'],
   ['an unknown field', () => signedIn().send({ query: '{ nope }' }), 400, 'invalid_query'],
-  ['an enum value written in the old lower case', () => signedIn().send({ query: '{ channel(slug: "demo-tv") { broadcasts(state: live) { edges { cursor } } } }' }), 400, 'invalid_query'],
+  [
+    'an enum value written in the old lower case',
+    () => signedIn().send({ query: '{ channel(slug: "demo-tv") { broadcasts(state: live) { edges { cursor } } } }' }),
+    400,
+    'invalid_query',
+  ],
   ['a variable of the wrong type', () => signedIn().send({ query: paged, variables: { f: 'x' } }), 400, 'invalid_variables'],
   ['a required variable missing', () => signedIn().send({ query: paged }), 400, 'invalid_variables'],
   ['an operationName the document lacks', () => signedIn().send({ query: 'query A { viewer { email } }', operationName: 'B' }), 400, 'invalid_operation_name'],
   ['a body without a query', () => signedIn().send({}), 400, 'bad_request'],
   ['a simple cross-site request (CSRF prevention)', () => request(t.app).get('/graphql?query=%7Bviewer%7Bemail%7D%7D'), 400, 'bad_request'],
-  ['a persisted query hash the server does not know', () => signedIn().send({ extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } }), 200, 'persisted_query_not_found'],
-  ['a mutation over GET', () => request(t.app).get('/graphql?query=mutation%7Blogout%7D').set('Authorization', `Bearer ${token}`).set('apollo-require-preflight', '1'), 405, 'method_not_allowed'],
+  [
+    'a persisted query hash the server does not know',
+    () => signedIn().send({ extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } }),
+    200,
+    'persisted_query_not_found',
+  ],
+  [
+    'a mutation over GET',
+    () => request(t.app).get('/graphql?query=mutation%7Blogout%7D').set('Authorization', `Bearer ${token}`).set('apollo-require-preflight', '1'),
+    405,
+    'method_not_allowed',
+  ],
   ['an Accept header without JSON', () => signedIn().set('Accept', 'application/xml').send({ query: '{ viewer { email } }' }), 406, 'not_acceptable'],
   ['a body that is not JSON', () => signedIn().send('{"query": '), 400, 'invalid_json'],
-  ['a body over 256 KiB', () => signedIn().send(JSON.stringify({ query: '{ viewer { email } }', variables: { x: 'y'.repeat(300_000) } })), 413, 'payload_too_large'],
+  [
+    'a body over 256 KiB',
+    () => signedIn().send(JSON.stringify({ query: '{ viewer { email } }', variables: { x: 'y'.repeat(300_000) } })),
+    413,
+    'payload_too_large',
+  ],
   ['a batched array', () => signedIn().send([{ query: '{ viewer { email } }' }]), 400, 'batching_not_supported'],
-  ['an unknown session', () => request(t.app).post('/graphql').set('Authorization', 'Bearer st_nope').set('Content-Type', J).send({ query: '{ viewer { email } }' }), 401, 'invalid_key'],
-  ['an Authorization header that is not Bearer', () => request(t.app).post('/graphql').set('Authorization', 'Basic eA==').set('Content-Type', J).send({ query: '{ viewer { email } }' }), 401, 'unauthenticated'],
-  ['no session where one is needed', () => request(t.app).post('/graphql').set('Content-Type', J).send({ query: '{ viewer { email } }' }), 200, 'unauthenticated'],
+  [
+    'an unknown session',
+    () => request(t.app).post('/graphql').set('Authorization', 'Bearer st_nope').set('Content-Type', J).send({ query: '{ viewer { email } }' }),
+    401,
+    'invalid_key',
+  ],
+  [
+    'an Authorization header that is not Bearer',
+    () => request(t.app).post('/graphql').set('Authorization', 'Basic eA==').set('Content-Type', J).send({ query: '{ viewer { email } }' }),
+    401,
+    'unauthenticated',
+  ],
+  [
+    'no session where one is needed',
+    () => request(t.app).post('/graphql').set('Content-Type', J).send({ query: '{ viewer { email } }' }),
+    200,
+    'unauthenticated',
+  ],
   ['a channel the user holds no role on', () => signedIn().send({ query: '{ channel(slug: "garage-fights") { name } }' }), 200, 'not_found'],
-  ['a bad value judged by the domain', () => signedIn().send({ query: '{ channel(slug: "demo-tv") { broadcasts(first: 0) { edges { cursor } } } }' }), 200, 'invalid_first'],
+  [
+    'a bad value judged by the domain',
+    () => signedIn().send({ query: '{ channel(slug: "demo-tv") { broadcasts(first: 0) { edges { cursor } } } }' }),
+    200,
+    'invalid_first',
+  ],
 ];
 
 /** The rows of the docs' error table: code -> the HTTP status cell. */
@@ -60,7 +100,12 @@ describe('one error-code vocabulary on /graphql', () => {
     expect([res.status, res.headers['content-type']]).toEqual([status, expect.stringMatching(/^application\/json/)]);
     expect(res.body.errors).toEqual([expect.objectContaining({ message: expect.any(String), extensions: expect.objectContaining({ code }) })]);
     expect(Object.keys(res.body).filter((k) => k !== 'errors' && k !== 'data')).toEqual([]);
-    const documented = documentedCodes().get(code.startsWith('invalid_') && !['invalid_query', 'invalid_variables', 'invalid_operation_name', 'invalid_json', 'invalid_key', 'invalid_string'].includes(code) ? 'invalid_<field>' : code);
+    const documented = documentedCodes().get(
+      code.startsWith('invalid_') &&
+        !['invalid_query', 'invalid_variables', 'invalid_operation_name', 'invalid_json', 'invalid_key', 'invalid_string'].includes(code)
+        ? 'invalid_<field>'
+        : code,
+    );
     expect(documented).toContain(String(status));
   });
 
@@ -74,7 +119,8 @@ describe('one error-code vocabulary on /graphql', () => {
     try {
       await seedTvDemo(small.c);
       const session = (await small.c.services.studioAuth.login('viewer@demo.tv', 'demo-viewer-pass')).token;
-      const ask = () => request(small.app).post('/graphql').set('Authorization', `Bearer ${session}`).set('Content-Type', J).send({ query: '{ viewer { email } }' });
+      const ask = () =>
+        request(small.app).post('/graphql').set('Authorization', `Bearer ${session}`).set('Content-Type', J).send({ query: '{ viewer { email } }' });
       await ask();
       await ask();
       const over = await ask();

@@ -15,8 +15,10 @@ beforeAll(async () => {
   token = (await t.c.services.studioAuth.login('owner@demo.tv', 'demo-owner-pass')).token;
   // Five more broadcasts, two of them on the same minute (the id breaks the tie).
   for (const [i, at] of ['2032-01-01T10:00:00Z', '2032-01-02T10:00:00Z', '2032-01-02T10:00:00Z', '2032-01-03T10:00:00Z', '2032-01-04T10:00:00Z'].entries()) {
-    const made = await gql(`mutation($t: String!, $at: String!) { createBroadcast(channel: "demo-tv", input: { title: $t, source: MP4, sourceUrl: "https://cdn.demo.tv/p.mp4", scheduledAt: $at }) { id } }`,
-      { t: `Paging ${i}`, at });
+    const made = await gql(
+      `mutation($t: String!, $at: String!) { createBroadcast(channel: "demo-tv", input: { title: $t, source: MP4, sourceUrl: "https://cdn.demo.tv/p.mp4", scheduledAt: $at }) { id } }`,
+      { t: `Paging ${i}`, at },
+    );
     expect(made.body.errors).toBeUndefined();
   }
 });
@@ -25,12 +27,19 @@ afterAll(() => t?.close());
 const gql = (query: string, variables: Record<string, unknown> = {}) =>
   request(t.app).post('/graphql').set('Content-Type', 'application/json').set('Authorization', `Bearer ${token}`).send({ query, variables });
 
-interface Page { ids: string[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }; cursors: string[] }
+interface Page {
+  ids: string[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  cursors: string[];
+}
 
 async function page(args: { first?: number; after?: string; last?: number; before?: string; state?: string }): Promise<Page> {
-  const res = await gql(`query($first: Int, $after: String, $last: Int, $before: String, $state: BroadcastState) {
+  const res = await gql(
+    `query($first: Int, $after: String, $last: Int, $before: String, $state: BroadcastState) {
     channel(slug: "demo-tv") { broadcasts(first: $first, after: $after, last: $last, before: $before, state: $state) {
-      edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`, args);
+      edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`,
+    args,
+  );
   expect(res.body.errors).toBeUndefined();
   const c = res.body.data.channel.broadcasts;
   return { ids: c.edges.map((e: { node: { id: string } }) => e.node.id), cursors: c.edges.map((e: { cursor: string }) => e.cursor), pageInfo: c.pageInfo };
@@ -84,8 +93,14 @@ describe('the broadcasts connection (Relay paging)', () => {
   });
 
   it('refuses first with last, sizes out of 1..100 and foreign cursors with invalid_* codes', async () => {
-    const code = async (args: Record<string, unknown>) => (await gql(`query($first: Int, $last: Int, $after: String, $before: String) {
-      channel(slug: "demo-tv") { broadcasts(first: $first, last: $last, after: $after, before: $before) { edges { cursor } } } }`, args)).body.errors?.[0]?.extensions?.code;
+    const code = async (args: Record<string, unknown>) =>
+      (
+        await gql(
+          `query($first: Int, $last: Int, $after: String, $before: String) {
+      channel(slug: "demo-tv") { broadcasts(first: $first, last: $last, after: $after, before: $before) { edges { cursor } } } }`,
+          args,
+        )
+      ).body.errors?.[0]?.extensions?.code;
     expect(await code({ first: 2, last: 2 })).toBe('invalid_last');
     expect(await code({ last: 0 })).toBe('invalid_last');
     expect(await code({ last: 101 })).toBe('invalid_last');

@@ -35,7 +35,14 @@ const READ: Expect = { owner: 'allowed', manager: 'allowed', editor: 'allowed', 
 /** Owners and managers only (keys, webhooks): an editor and a viewer are refused. */
 const MANAGE: Expect = { owner: 'allowed', manager: 'allowed', editor: 'forbidden', viewer: 'forbidden', stranger: 'not_found', anonymous: 'unauthenticated' };
 /** Broadcasts: owners, managers and editors. */
-const BROADCASTS: Expect = { owner: 'allowed', manager: 'allowed', editor: 'allowed', viewer: 'forbidden', stranger: 'not_found', anonymous: 'unauthenticated' };
+const BROADCASTS: Expect = {
+  owner: 'allowed',
+  manager: 'allowed',
+  editor: 'allowed',
+  viewer: 'forbidden',
+  stranger: 'not_found',
+  anonymous: 'unauthenticated',
+};
 /** The user's own channel list: the stranger gets one, without demo-tv. */
 const LIST: Expect = { ...READ, stranger: 'hidden' };
 
@@ -109,7 +116,12 @@ const uniq = (what: string) => `${what} ${++serial} ${Date.now().toString(36)}`;
 
 async function newBroadcast(): Promise<{ id: string; title: string }> {
   const title = uniq('Permissions Night');
-  const r = await t.c.services.broadcasts.create(operator({ id: 'test' }), demoId, { title, source: 'mp4', sourceUrl: 'https://cdn.demo.tv/permissions.mp4', scheduledAt: new Date('2031-03-01T19:00:00Z') });
+  const r = await t.c.services.broadcasts.create(operator({ id: 'test' }), demoId, {
+    title,
+    source: 'mp4',
+    sourceUrl: 'https://cdn.demo.tv/permissions.mp4',
+    scheduledAt: new Date('2031-03-01T19:00:00Z'),
+  });
   return { id: r.broadcast.id, title };
 }
 
@@ -119,7 +131,8 @@ async function newIngestBroadcast(): Promise<{ id: string; title: string; stream
   return { id: r.broadcast.id, title, streamKey: r.streamKey! };
 }
 
-const streamKeyHash = async (id: string) => (await rows<{ stream_key_hash: string }>(`select stream_key_hash from broadcast where id = ?`, [id]))[0].stream_key_hash;
+const streamKeyHash = async (id: string) =>
+  (await rows<{ stream_key_hash: string }>(`select stream_key_hash from broadcast where id = ?`, [id]))[0].stream_key_hash;
 
 async function newLiveBroadcast(): Promise<{ id: string; title: string }> {
   const b = await newBroadcast();
@@ -134,8 +147,12 @@ async function endIfLive(id: string): Promise<void> {
 }
 
 const broadcastRow = async (id: string) =>
-  (await rows<{ title: string; state: string; started_at: Date | null; ended_at: Date | null; replay_url: string | null }>(
-    `select title, state, started_at, ended_at, replay_url from broadcast where id = ?`, [id]))[0];
+  (
+    await rows<{ title: string; state: string; started_at: Date | null; ended_at: Date | null; replay_url: string | null }>(
+      `select title, state, started_at, ended_at, replay_url from broadcast where id = ?`,
+      [id],
+    )
+  )[0];
 
 async function newKey(): Promise<{ id: string; secret: string; prefix: string; name: string }> {
   const name = uniq('permissions key');
@@ -152,26 +169,44 @@ async function newEndpoint(): Promise<{ id: string; url: string; secret: string 
 }
 
 const endpointRow = async (id: string) =>
-  (await rows<{ url: string; events: string[]; enabled: boolean; secret: string; next_secret: string | null; next_secret_from: Date | null; deleted_at: Date | null; disabled_reason: string | null }>(
-    `select url, events, enabled, secret, next_secret, next_secret_from, deleted_at, disabled_reason from webhook_endpoint where id = ?`, [id]))[0];
+  (
+    await rows<{
+      url: string;
+      events: string[];
+      enabled: boolean;
+      secret: string;
+      next_secret: string | null;
+      next_secret_from: Date | null;
+      deleted_at: Date | null;
+      disabled_reason: string | null;
+    }>(`select url, events, enabled, secret, next_secret, next_secret_from, deleted_at, disabled_reason from webhook_endpoint where id = ?`, [id])
+  )[0];
 
 const deliveriesOf = (endpointId: string) =>
   rows<{ id: string; event_id: string; status: string; replay_of: string | null }>(
-    `select id, event_id, status, replay_of from webhook_delivery where endpoint_id = ? order by created_at, id`, [endpointId]);
+    `select id, event_id, status, replay_of from webhook_delivery where endpoint_id = ? order by created_at, id`,
+    [endpointId],
+  );
 
 /** An endpoint with one delivery (a ping), failed after one logged attempt. */
 async function newFailedDelivery(): Promise<{ endpoint: { id: string; url: string; secret: string }; delivery: { id: string; eventId: string } }> {
   const endpoint = await newEndpoint();
   const d = await t.c.services.channelWebhooks.ping(ownerPrincipal, endpoint.id);
-  await rows(`update webhook_delivery set status = 'failed', attempt = 1, last_status_code = 500, last_error = 'HTTP 500', completed_at = now() where id = ?`, [d.id]);
-  await rows(`insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt)
-              values (gen_random_uuid(), ?, 1, now(), 12, ?::jsonb, 500, null, 'no')`, [d.id, JSON.stringify({ 'X-SVC-Attempt': '1', 'X-SVC-Delivery': d.id })]);
+  await rows(`update webhook_delivery set status = 'failed', attempt = 1, last_status_code = 500, last_error = 'HTTP 500', completed_at = now() where id = ?`, [
+    d.id,
+  ]);
+  await rows(
+    `insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt)
+              values (gen_random_uuid(), ?, 1, now(), 12, ?::jsonb, 500, null, 'no')`,
+    [d.id, JSON.stringify({ 'X-SVC-Attempt': '1', 'X-SVC-Delivery': d.id })],
+  );
   return { endpoint, delivery: { id: d.id, eventId: d.event_id } };
 }
 
 async function auditOf(subject: string): Promise<string[]> {
-  return (await rows<{ actor: string; action: string }>(`select actor, action from audit_entry where subject = ? order by at, action`, [subject]))
-    .map((a) => `${a.actor} ${a.action}`);
+  return (await rows<{ actor: string; action: string }>(`select actor, action from audit_entry where subject = ? order by at, action`, [subject])).map(
+    (a) => `${a.actor} ${a.action}`,
+  );
 }
 
 const studio = (who: Who) => `studio:${CREDENTIALS[who as Exclude<Who, 'anonymous'>][0]}`;
@@ -197,7 +232,10 @@ const cell = <F>(c: Case<F>) => c as Case<unknown>;
 const CASES: Case<unknown>[] = [
   // ---- queries ----
   cell({
-    name: 'viewer.channels', kind: 'query', expect: LIST, setup: none,
+    name: 'viewer.channels',
+    kind: 'query',
+    expect: LIST,
+    setup: none,
     call: () => ({ query: `{ viewer { id email channels { id slug role } } }` }),
     async allowed(data, _fx, who) {
       expect(data.viewer).toMatchObject({ id: userIds[who], email: CREDENTIALS[who as Exclude<Who, 'anonymous'>][0] });
@@ -207,32 +245,58 @@ const CASES: Case<unknown>[] = [
     },
   }),
   cell({
-    name: 'channel(slug)', kind: 'query', expect: READ, setup: none,
+    name: 'channel(slug)',
+    kind: 'query',
+    expect: READ,
+    setup: none,
     call: () => ({ query: `query($c: String!) { channel(slug: $c) { id slug name plan billingState approved role } }`, variables: { c: 'demo-tv' } }),
     async allowed(data, _fx, who) {
-      expect(data.channel).toEqual({ id: demoId, slug: 'demo-tv', name: 'Demo TV', plan: 'PRO', billingState: 'ACTIVE', approved: true, role: who.toUpperCase() });
+      expect(data.channel).toEqual({
+        id: demoId,
+        slug: 'demo-tv',
+        name: 'Demo TV',
+        plan: 'PRO',
+        billingState: 'ACTIVE',
+        approved: true,
+        role: who.toUpperCase(),
+      });
     },
   }),
   cell({
     // what the role may do, from the access rule's table: the studio shows only these controls
-    name: 'channel(slug).permissions', kind: 'query', expect: READ, setup: none,
+    name: 'channel(slug).permissions',
+    kind: 'query',
+    expect: READ,
+    setup: none,
     call: () => ({ query: `{ channel(slug: "demo-tv") { role permissions } }` }),
     async allowed(data, _fx, who) {
       const expected: Record<string, string[]> = {
-        owner: ['READ', 'BROADCASTS', 'KEYS', 'WEBHOOKS'], manager: ['READ', 'BROADCASTS', 'KEYS', 'WEBHOOKS'], editor: ['READ', 'BROADCASTS'], viewer: ['READ'],
+        owner: ['READ', 'BROADCASTS', 'KEYS', 'WEBHOOKS'],
+        manager: ['READ', 'BROADCASTS', 'KEYS', 'WEBHOOKS'],
+        editor: ['READ', 'BROADCASTS'],
+        viewer: ['READ'],
       };
       expect(data.channel).toEqual({ role: who.toUpperCase(), permissions: expected[who] });
     },
   }),
   cell({
-    name: 'channel.broadcast', kind: 'query', expect: READ, setup: newBroadcast,
-    call: (fx) => ({ query: `query($id: ID!) { channel(slug: "demo-tv") { broadcast(id: $id) { id title state channelSlug health { signal } } } }`, variables: { id: fx.id } }),
+    name: 'channel.broadcast',
+    kind: 'query',
+    expect: READ,
+    setup: newBroadcast,
+    call: (fx) => ({
+      query: `query($id: ID!) { channel(slug: "demo-tv") { broadcast(id: $id) { id title state channelSlug health { signal } } } }`,
+      variables: { id: fx.id },
+    }),
     async allowed(data, fx) {
       expect(data.channel.broadcast).toEqual({ id: fx.id, title: fx.title, state: 'SCHEDULED', channelSlug: 'demo-tv', health: { signal: 'EXTERNAL' } });
     },
   } satisfies Case<{ id: string; title: string }>),
   cell({
-    name: 'channel.liveSlots', kind: 'query', expect: READ, setup: none,
+    name: 'channel.liveSlots',
+    kind: 'query',
+    expect: READ,
+    setup: none,
     call: () => ({ query: `{ channel(slug: "demo-tv") { liveSlots { used total } } }` }),
     async allowed(data) {
       const [{ n }] = await rows<{ n: number }>(`select count(*)::int as n from broadcast where channel_id = ? and state = 'live'`, [demoId]);
@@ -240,17 +304,31 @@ const CASES: Case<unknown>[] = [
     },
   }),
   cell({
-    name: 'channel.broadcasts', kind: 'query', expect: READ, setup: newBroadcast,
-    call: () => ({ query: `{ channel(slug: "demo-tv") { broadcasts(first: 100, state: SCHEDULED) { edges { node { id title state channelSlug health { signal } } } pageInfo { hasNextPage } } } }` }),
+    name: 'channel.broadcasts',
+    kind: 'query',
+    expect: READ,
+    setup: newBroadcast,
+    call: () => ({
+      query: `{ channel(slug: "demo-tv") { broadcasts(first: 100, state: SCHEDULED) { edges { node { id title state channelSlug health { signal } } } pageInfo { hasNextPage } } } }`,
+    }),
     async allowed(data, fx) {
       const nodes = data.channel.broadcasts.edges.map((e: any) => e.node);
       expect(data.channel.broadcasts.pageInfo.hasNextPage).toBe(false);
-      expect(nodes.find((n: any) => n.id === fx.id)).toEqual({ id: fx.id, title: fx.title, state: 'SCHEDULED', channelSlug: 'demo-tv', health: { signal: 'EXTERNAL' } });
+      expect(nodes.find((n: any) => n.id === fx.id)).toEqual({
+        id: fx.id,
+        title: fx.title,
+        state: 'SCHEDULED',
+        channelSlug: 'demo-tv',
+        health: { signal: 'EXTERNAL' },
+      });
     },
   } satisfies Case<{ id: string; title: string }>),
   cell({
     // "Owners and managers only": reading keys is the `keys` permission in this implementation.
-    name: 'channel.apiKeys', kind: 'query', expect: MANAGE, setup: newKey,
+    name: 'channel.apiKeys',
+    kind: 'query',
+    expect: MANAGE,
+    setup: newKey,
     call: () => ({ query: `{ channel(slug: "demo-tv") { apiKeys { id name prefix scopes revokedAt } } }` }),
     async allowed(data, fx) {
       expect(data.channel.apiKeys.find((k: any) => k.id === fx.id)).toEqual({ id: fx.id, name: fx.name, prefix: fx.prefix, scopes: ['READ'], revokedAt: null });
@@ -258,7 +336,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ id: string; secret: string; prefix: string; name: string }>),
   cell({
-    name: 'channel.webhookEndpoints', kind: 'query', expect: READ, setup: newEndpoint,
+    name: 'channel.webhookEndpoints',
+    kind: 'query',
+    expect: READ,
+    setup: newEndpoint,
     call: () => ({ query: `{ channel(slug: "demo-tv") { webhookEndpoints { id url events enabled } } }` }),
     async allowed(data, fx) {
       expect(data.channel.webhookEndpoints.find((e: any) => e.id === fx.id)).toEqual({ id: fx.id, url: fx.url, events: ['PING'], enabled: true });
@@ -266,7 +347,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ id: string; url: string; secret: string }>),
   cell({
-    name: 'channel.webhookEndpoints.deliveries', kind: 'query', expect: READ, setup: newFailedDelivery,
+    name: 'channel.webhookEndpoints.deliveries',
+    kind: 'query',
+    expect: READ,
+    setup: newFailedDelivery,
     call: () => ({ query: `{ channel(slug: "demo-tv") { webhookEndpoints { id deliveries(first: 5) { id eventId event status replayOf } } } }` }),
     async allowed(data, fx) {
       const endpoint = data.channel.webhookEndpoints.find((e: any) => e.id === fx.endpoint.id);
@@ -274,17 +358,30 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<Awaited<ReturnType<typeof newFailedDelivery>>>),
   cell({
-    name: 'channel.webhookEndpoints.deliveries.attempts', kind: 'query', expect: READ, setup: newFailedDelivery,
-    call: () => ({ query: `{ channel(slug: "demo-tv") { webhookEndpoints { id deliveries(first: 5) { id attempts { attemptNo statusCode responseExcerpt requestHeaders } } } } }` }),
+    name: 'channel.webhookEndpoints.deliveries.attempts',
+    kind: 'query',
+    expect: READ,
+    setup: newFailedDelivery,
+    call: () => ({
+      query: `{ channel(slug: "demo-tv") { webhookEndpoints { id deliveries(first: 5) { id attempts { attemptNo statusCode responseExcerpt requestHeaders } } } } }`,
+    }),
     async allowed(data, fx) {
       const endpoint = data.channel.webhookEndpoints.find((e: any) => e.id === fx.endpoint.id);
-      expect(endpoint.deliveries).toEqual([{ id: fx.delivery.id, attempts: [{ attemptNo: 1, statusCode: 500, responseExcerpt: 'no', requestHeaders: { 'X-SVC-Attempt': '1', 'X-SVC-Delivery': fx.delivery.id } }] }]);
+      expect(endpoint.deliveries).toEqual([
+        {
+          id: fx.delivery.id,
+          attempts: [{ attemptNo: 1, statusCode: 500, responseExcerpt: 'no', requestHeaders: { 'X-SVC-Attempt': '1', 'X-SVC-Delivery': fx.delivery.id } }],
+        },
+      ]);
     },
   } satisfies Case<Awaited<ReturnType<typeof newFailedDelivery>>>),
 
   // ---- broadcast mutations ----
   cell({
-    name: 'createBroadcast', kind: 'mutation', expect: BROADCASTS, setup: async () => ({ title: uniq('Created In The Studio') }),
+    name: 'createBroadcast',
+    kind: 'mutation',
+    expect: BROADCASTS,
+    setup: async () => ({ title: uniq('Created In The Studio') }),
     call: (fx) => ({
       query: `mutation($t: String!) { createBroadcast(channel: "demo-tv", input: { title: $t, source: MP4, sourceUrl: "https://cdn.demo.tv/created.mp4", scheduledAt: "2031-04-01T19:00:00Z" }) { id title state channelSlug } }`,
       variables: { t: fx.title },
@@ -299,8 +396,14 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ title: string }>),
   cell({
-    name: 'updateBroadcast', kind: 'mutation', expect: BROADCASTS, setup: newBroadcast,
-    call: (fx) => ({ query: `mutation($id: ID!, $t: String!) { updateBroadcast(id: $id, input: { title: $t }) { id title } }`, variables: { id: fx.id, t: `${fx.title} (renamed)` } }),
+    name: 'updateBroadcast',
+    kind: 'mutation',
+    expect: BROADCASTS,
+    setup: newBroadcast,
+    call: (fx) => ({
+      query: `mutation($id: ID!, $t: String!) { updateBroadcast(id: $id, input: { title: $t }) { id title } }`,
+      variables: { id: fx.id, t: `${fx.title} (renamed)` },
+    }),
     async allowed(data, fx) {
       expect(data.updateBroadcast).toEqual({ id: fx.id, title: `${fx.title} (renamed)` });
       expect((await broadcastRow(fx.id)).title).toBe(`${fx.title} (renamed)`);
@@ -310,7 +413,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ id: string; title: string }>),
   cell({
-    name: 'goLive', kind: 'mutation', expect: BROADCASTS, setup: newBroadcast,
+    name: 'goLive',
+    kind: 'mutation',
+    expect: BROADCASTS,
+    setup: newBroadcast,
     call: (fx) => ({ query: `mutation($id: ID!) { goLive(id: $id) { id state startedAt } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       expect(data.goLive).toMatchObject({ id: fx.id, state: 'LIVE' });
@@ -325,7 +431,10 @@ const CASES: Case<unknown>[] = [
     cleanup: (fx) => endIfLive(fx.id),
   } satisfies Case<{ id: string; title: string }>),
   cell({
-    name: 'endBroadcast', kind: 'mutation', expect: BROADCASTS, setup: newLiveBroadcast,
+    name: 'endBroadcast',
+    kind: 'mutation',
+    expect: BROADCASTS,
+    setup: newLiveBroadcast,
     call: (fx) => ({ query: `mutation($id: ID!) { endBroadcast(id: $id) { id state endedAt replayUrl } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       // An mp4 broadcast becomes a replay as it ends.
@@ -340,7 +449,10 @@ const CASES: Case<unknown>[] = [
   } satisfies Case<{ id: string; title: string }>),
 
   cell({
-    name: 'rotateStreamKey', kind: 'mutation', expect: BROADCASTS, setup: newIngestBroadcast,
+    name: 'rotateStreamKey',
+    kind: 'mutation',
+    expect: BROADCASTS,
+    setup: newIngestBroadcast,
     call: (fx) => ({ query: `mutation($id: ID!) { rotateStreamKey(id: $id) { id ingest { serverUrl streamKey } } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       const key = data.rotateStreamKey.ingest.streamKey as string;
@@ -356,8 +468,14 @@ const CASES: Case<unknown>[] = [
 
   // ---- channel API keys ----
   cell({
-    name: 'createChannelApiKey', kind: 'mutation', expect: MANAGE, setup: async () => ({ name: uniq('studio key') }),
-    call: (fx) => ({ query: `mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [READ, BROADCASTS_WRITE]) { secret key { id name prefix scopes revokedAt } } }`, variables: { n: fx.name } }),
+    name: 'createChannelApiKey',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: async () => ({ name: uniq('studio key') }),
+    call: (fx) => ({
+      query: `mutation($n: String!) { createChannelApiKey(channel: "demo-tv", name: $n, scopes: [READ, BROADCASTS_WRITE]) { secret key { id name prefix scopes revokedAt } } }`,
+      variables: { n: fx.name },
+    }),
     async allowed(data, fx, who) {
       const { secret, key } = data.createChannelApiKey;
       expect(secret).toMatch(/^ck_/);
@@ -367,7 +485,9 @@ const CASES: Case<unknown>[] = [
       const me = await tvMe(secret);
       expect(me.status).toBe(200);
       expect(me.body.data.channel.slug).toBe('demo-tv');
-      expect(await rows(`select channel_id, created_by from channel_api_key where id = ?`, [key.id])).toEqual([{ channel_id: demoId, created_by: userIds[who] }]);
+      expect(await rows(`select channel_id, created_by from channel_api_key where id = ?`, [key.id])).toEqual([
+        { channel_id: demoId, created_by: userIds[who] },
+      ]);
       expect(await auditOf(key.id)).toEqual([`${studio(who)} channel-keys.create`]);
     },
     async unchanged(fx) {
@@ -375,7 +495,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ name: string }>),
   cell({
-    name: 'revokeChannelApiKey', kind: 'mutation', expect: MANAGE, setup: newKey,
+    name: 'revokeChannelApiKey',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newKey,
     call: (fx) => ({ query: `mutation($id: ID!) { revokeChannelApiKey(channel: "demo-tv", id: $id) { id revokedAt } }`, variables: { id: fx.id } }),
     async allowed(data, fx, who) {
       expect(data.revokeChannelApiKey.id).toBe(fx.id);
@@ -392,8 +515,14 @@ const CASES: Case<unknown>[] = [
 
   // ---- webhook endpoints ----
   cell({
-    name: 'createWebhookEndpoint', kind: 'mutation', expect: MANAGE, setup: async () => ({ url: `http://127.0.0.1:${++port}/created` }),
-    call: (fx) => ({ query: `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [BROADCAST_LIVE, PING]) { secret endpoint { id url events enabled } } }`, variables: { u: fx.url } }),
+    name: 'createWebhookEndpoint',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: async () => ({ url: `http://127.0.0.1:${++port}/created` }),
+    call: (fx) => ({
+      query: `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [BROADCAST_LIVE, PING]) { secret endpoint { id url events enabled } } }`,
+      variables: { u: fx.url },
+    }),
     async allowed(data, fx, who) {
       const { secret, endpoint } = data.createWebhookEndpoint;
       expect(secret).toMatch(/^whsec_/);
@@ -407,11 +536,23 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ url: string }>),
   cell({
-    name: 'updateWebhookEndpoint', kind: 'mutation', expect: MANAGE, setup: newEndpoint,
-    call: (fx) => ({ query: `mutation($id: ID!, $u: String!) { updateWebhookEndpoint(id: $id, url: $u, events: [BROADCAST_ENDED], enabled: false) { id url events enabled disabledReason } }`, variables: { id: fx.id, u: `${fx.url}/moved` } }),
+    name: 'updateWebhookEndpoint',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newEndpoint,
+    call: (fx) => ({
+      query: `mutation($id: ID!, $u: String!) { updateWebhookEndpoint(id: $id, url: $u, events: [BROADCAST_ENDED], enabled: false) { id url events enabled disabledReason } }`,
+      variables: { id: fx.id, u: `${fx.url}/moved` },
+    }),
     async allowed(data, fx, who) {
       const email = CREDENTIALS[who as Exclude<Who, 'anonymous'>][0];
-      expect(data.updateWebhookEndpoint).toEqual({ id: fx.id, url: `${fx.url}/moved`, events: ['BROADCAST_ENDED'], enabled: false, disabledReason: `disabled in the studio by ${email}` });
+      expect(data.updateWebhookEndpoint).toEqual({
+        id: fx.id,
+        url: `${fx.url}/moved`,
+        events: ['BROADCAST_ENDED'],
+        enabled: false,
+        disabledReason: `disabled in the studio by ${email}`,
+      });
       expect(await endpointRow(fx.id)).toMatchObject({ url: `${fx.url}/moved`, events: ['broadcast.ended'], enabled: false });
     },
     async unchanged(fx) {
@@ -419,7 +560,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ id: string; url: string; secret: string }>),
   cell({
-    name: 'deleteWebhookEndpoint', kind: 'mutation', expect: MANAGE, setup: newEndpoint,
+    name: 'deleteWebhookEndpoint',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newEndpoint,
     call: (fx) => ({ query: `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       expect(data).toEqual({ deleteWebhookEndpoint: true });
@@ -434,8 +578,14 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ id: string; url: string; secret: string }>),
   cell({
-    name: 'rotateWebhookSecret', kind: 'mutation', expect: MANAGE, setup: newEndpoint,
-    call: (fx) => ({ query: `mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret switchAt endpoint { id secretSwitchAt } } }`, variables: { id: fx.id } }),
+    name: 'rotateWebhookSecret',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newEndpoint,
+    call: (fx) => ({
+      query: `mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret switchAt endpoint { id secretSwitchAt } } }`,
+      variables: { id: fx.id },
+    }),
     async allowed(data, fx) {
       const r = data.rotateWebhookSecret;
       expect(r.secret).toMatch(/^whsec_/);
@@ -450,7 +600,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<{ id: string; url: string; secret: string }>),
   cell({
-    name: 'pingWebhookEndpoint', kind: 'mutation', expect: MANAGE, setup: newEndpoint,
+    name: 'pingWebhookEndpoint',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newEndpoint,
     call: (fx) => ({ query: `mutation($id: ID!) { pingWebhookEndpoint(id: $id) { id eventId event status attempt } }`, variables: { id: fx.id } }),
     async allowed(data, fx) {
       const d = data.pingWebhookEndpoint;
@@ -464,7 +617,10 @@ const CASES: Case<unknown>[] = [
 
   // ---- the delivery log ----
   cell({
-    name: 'redeliverWebhookDelivery', kind: 'mutation', expect: MANAGE, setup: newFailedDelivery,
+    name: 'redeliverWebhookDelivery',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newFailedDelivery,
     call: (fx) => ({ query: `mutation($id: ID!) { redeliverWebhookDelivery(id: $id) { id eventId status replayOf } }`, variables: { id: fx.delivery.id } }),
     async allowed(data, fx, who) {
       const d = data.redeliverWebhookDelivery;
@@ -480,7 +636,10 @@ const CASES: Case<unknown>[] = [
     },
   } satisfies Case<Awaited<ReturnType<typeof newFailedDelivery>>>),
   cell({
-    name: 'recoverWebhookDeliveries', kind: 'mutation', expect: MANAGE, setup: newFailedDelivery,
+    name: 'recoverWebhookDeliveries',
+    kind: 'mutation',
+    expect: MANAGE,
+    setup: newFailedDelivery,
     call: (fx) => ({
       query: `mutation($e: ID!, $s: DateTimeISO!) { recoverWebhookDeliveries(endpoint: $e, since: $s) { id eventId status replayOf } }`,
       variables: { e: fx.endpoint.id, s: new Date(Date.now() - 3_600_000).toISOString() },
@@ -506,12 +665,29 @@ describe('docs/decisions.md#studio-roles: who may do what on a channel, field by
     const type = (name: string) => sdl.getType(name) as GraphQLObjectType;
     const fields = (name: string) => Object.keys(type(name).getFields());
     /** The fields that lead to other objects: each is resolved (and checked) on its own. */
-    const objectFields = (name: string) => Object.values(type(name).getFields()).filter((f) => isObjectType(getNamedType(f.type))).map((f) => f.name);
-    expect(CASES.filter((c) => c.kind === 'mutation').map((c) => c.name).sort())
-      .toEqual(fields('Mutation').filter((m) => m !== 'login' && m !== 'logout').sort());
+    const objectFields = (name: string) =>
+      Object.values(type(name).getFields())
+        .filter((f) => isObjectType(getNamedType(f.type)))
+        .map((f) => f.name);
+    expect(
+      CASES.filter((c) => c.kind === 'mutation')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(
+      fields('Mutation')
+        .filter((m) => m !== 'login' && m !== 'logout')
+        .sort(),
+    );
     expect(objectFields('Query')).toEqual(['viewer', 'channel']);
-    expect(objectFields('StudioChannel').map((f) => `channel.${f}`).sort())
-      .toEqual(CASES.filter((c) => /^channel\.[a-zA-Z]+$/.test(c.name)).map((c) => c.name).sort());
+    expect(
+      objectFields('StudioChannel')
+        .map((f) => `channel.${f}`)
+        .sort(),
+    ).toEqual(
+      CASES.filter((c) => /^channel\.[a-zA-Z]+$/.test(c.name))
+        .map((c) => c.name)
+        .sort(),
+    );
     expect(objectFields('WebhookEndpoint')).toEqual(['deliveries']);
     expect(objectFields('WebhookDelivery')).toEqual(['attempts']);
   });

@@ -28,7 +28,8 @@ function post(app: TestApp, body: unknown, session?: string) {
 /** 856 bytes: `fragment F0 on Viewer { ...F1 ...F1 }` 20 levels down, 2^20 paths. */
 const FAN_OUT = `{ viewer { ...F0 } } ${Array.from({ length: 20 }, (_, i) => `fragment F${i} on Viewer { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F20 on Viewer { email }`;
 /** 3,200 of them fit under the 256 kB body limit (261,303 bytes of JSON). */
-const ALIASES = (n: number) => `{${Array.from({ length: n }, (_, i) => `a${i}:channel(slug:"demo-tv"){broadcasts(first:1){edges{node{health{signal}}}}}`).join(' ')}}`;
+const ALIASES = (n: number) =>
+  `{${Array.from({ length: n }, (_, i) => `a${i}:channel(slug:"demo-tv"){broadcasts(first:1){edges{node{health{signal}}}}}`).join(' ')}}`;
 
 function expectRefused(res: request.Response, code: string) {
   expect(res.status).toBe(400);
@@ -70,11 +71,25 @@ describe('studio GraphQL query limits', () => {
   });
 
   it('refuses too deep, too many directives and too many tokens on a GET too', async () => {
-    const deep = await post(dev, { query: `{ viewer { channels { webhookEndpoints { deliveries { attempts { attemptNo } } } broadcasts { edges { node { health { warnings { code message } } } } } } } }` }, token);
+    const deep = await post(
+      dev,
+      {
+        query: `{ viewer { channels { webhookEndpoints { deliveries { attempts { attemptNo } } } broadcasts { edges { node { health { warnings { code message } } } } } } } }`,
+      },
+      token,
+    );
     expect(deep.body.errors).toBeUndefined();
-    const directives = await post(dev, { query: `{ viewer { ${Array.from({ length: QUERY_LIMITS.directives + 1 }, () => 'email @include(if: true)').join(' ')} } }` }, token);
+    const directives = await post(
+      dev,
+      { query: `{ viewer { ${Array.from({ length: QUERY_LIMITS.directives + 1 }, () => 'email @include(if: true)').join(' ')} } }` },
+      token,
+    );
     expectRefused(directives, 'too_many_directives');
-    const get = await request(dev.app).get('/graphql').set('apollo-require-preflight', 'true').set('Authorization', `Bearer ${token}`).query({ query: ALIASES(100) });
+    const get = await request(dev.app)
+      .get('/graphql')
+      .set('apollo-require-preflight', 'true')
+      .set('Authorization', `Bearer ${token}`)
+      .query({ query: ALIASES(100) });
     expectRefused(get, 'too_many_tokens');
   });
 

@@ -50,16 +50,28 @@ describeWithBrowser('the studio web app in a browser', () => {
     receiverUrl = await receiver.start();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     // axe-core is injected as a script tag, which the studio's CSP (rightly) refuses: this context
     // bypasses it; the first test runs the app under its CSP
     ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     page = await ctx.newPage();
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(f.url());
+    });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -72,8 +84,12 @@ describeWithBrowser('the studio web app in a browser', () => {
   async function check(p: Page, name: string): Promise<void> {
     await p.addScriptTag({ path: AXE });
     const violations = await p.evaluate(async () => {
-      const r = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const r = await (
+        globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe.run();
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     });
     expect({ screen: name, violations }).toEqual({ screen: name, violations: [] });
     await p.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -97,9 +113,13 @@ describeWithBrowser('the studio web app in a browser', () => {
     const p = await strict.newPage();
     const errors: string[] = [];
     const foreign: string[] = [];
-    p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    p.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     p.on('pageerror', (e) => errors.push(e.message));
-    p.on('request', (r) => { if (!r.url().startsWith(base) && !r.url().startsWith(base.replace('http', 'ws')) && !r.url().startsWith('data:')) foreign.push(r.url()); });
+    p.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith(base.replace('http', 'ws')) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
     await p.goto(`${base}/studio/`);
     await p.getByRole('heading', { name: 'Sign in to your channels' }).waitFor();
     await p.getByLabel('Email').fill('owner@demo.tv');
@@ -137,7 +157,9 @@ describeWithBrowser('the studio web app in a browser', () => {
     const secret = (await shown.getByTestId('secret').textContent())!;
     expect(secret).toMatch(/^ck_[A-Za-z0-9]{40}$/);
     await shown.getByRole('button', { name: 'Copy api key' }).click();
-    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(secret);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+    ).toBe(secret);
     await check(page, 'api-key-secret');
     await shown.getByRole('button', { name: 'Done' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Browser CI' });
@@ -182,7 +204,10 @@ describeWithBrowser('the studio web app in a browser', () => {
     await ping.getByRole('button', { name: 'Attempts' }).click();
     await page.getByTestId('attempt-status').filter({ hasText: 'HTTP 200' }).waitFor();
     await page.getByText('Request headers').click();
-    await page.getByText(/x-svc-signature: sha256=/i).first().waitFor();
+    await page
+      .getByText(/x-svc-signature: sha256=/i)
+      .first()
+      .waitFor();
     await check(page, 'delivery-log');
   }, 60_000);
 
@@ -233,8 +258,11 @@ describeWithBrowser('the studio web app in a browser', () => {
   test('a refusal to go live (no live slot) is explained in words', async () => {
     // fill demo-tv's three slots through the TV API
     for (const title of ['Slot filler A', 'Slot filler B']) {
-      const made = await request(t.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_rw')
-        .send({ title, source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-01-01T20:00:00Z' }).expect(201);
+      const made = await request(t.app)
+        .post('/api/tv/broadcasts')
+        .set('Authorization', 'Bearer ck_demo_rw')
+        .send({ title, source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-01-01T20:00:00Z' })
+        .expect(201);
       await request(t.app).post(`/api/tv/broadcasts/${made.body.data.id}/go-live`).set('Authorization', 'Bearer ck_demo_rw').expect(200);
     }
     await page.getByRole('tab', { name: 'Upcoming' }).click();
@@ -250,7 +278,8 @@ describeWithBrowser('the studio web app in a browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to your channels' }).waitFor();
     await signIn(page, 'viewer@demo.tv', 'demo-viewer-pass');
-    const controls = /^(New broadcast|Edit|Go live|End broadcast|Rotate stream key|Create key|Revoke|Add endpoint|Test|Disable|Enable|Rotate secret|Delete|Redeliver|Recover failed…)/;
+    const controls =
+      /^(New broadcast|Edit|Go live|End broadcast|Rotate stream key|Create key|Revoke|Add endpoint|Test|Disable|Enable|Rotate secret|Delete|Redeliver|Recover failed…)/;
     const none = async (screen: string) => {
       expect({ screen, controls: await page.getByRole('button', { name: controls }).allTextContents() }).toEqual({ screen, controls: [] });
     };
@@ -289,7 +318,9 @@ describeWithBrowser('the studio web app in a browser', () => {
   }, 60_000);
 
   test('the permissions come from the server: the viewer role on demo-tv may only read', async () => {
-    const res = await request(t.app).post('/graphql').set('Content-Type', 'application/json')
+    const res = await request(t.app)
+      .post('/graphql')
+      .set('Content-Type', 'application/json')
       .send({ query: 'mutation { login(email: "viewer@demo.tv", password: "demo-viewer-pass") { token } }' });
     const token = res.body.data.login.token as string;
     const body = await gql('query($s: String!) { channel(slug: $s) { role permissions } }', { s: 'demo-tv' }, token);

@@ -14,8 +14,13 @@ import { createDeliveryWorker } from '../../../src/webhooks/worker.factory';
  */
 
 const env = {
-  ...TV_ENV, SUBSCRIPTION_SOCKETS_PER_SESSION: '2', SUBSCRIPTIONS_PER_SOCKET: '2',
-  WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000',
+  ...TV_ENV,
+  SUBSCRIPTION_SOCKETS_PER_SESSION: '2',
+  SUBSCRIPTIONS_PER_SOCKET: '2',
+  WEBHOOKS_ALLOW_INSECURE: '1',
+  WEBHOOKS_ALLOW_PRIVATE: '1',
+  WEBHOOK_POLL_MS: '50',
+  WEBHOOK_TIMEOUT_MS: '1000',
 };
 /** The service's clock on both instances; only the last test moves it (past a session's expiry). */
 const clock = new MutableClock();
@@ -68,11 +73,14 @@ const HEALTH = `subscription($id: ID!) { broadcastHealthChanged(broadcastId: $id
 const DELIVERIES = `subscription($c: String!) { webhookDeliveryUpdated(channelSlug: $c) { id event status attempt attempts { attemptNo } } }`;
 
 describe('subscriptions across instances', () => {
-  it("a media-server health report posted to instance B reaches a subscriber on instance A, the Broadcast with its health", async () => {
+  it('a media-server health report posted to instance B reaches a subscriber on instance A, the Broadcast with its health', async () => {
     const owner = await login('owner@demo.tv', 'demo-owner-pass');
     // an ingest broadcast of demo-tv, live, through B's TV API
-    const made = await request(b.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_rw')
-      .send({ title: 'Live Health Night', source: 'ingest', scheduled_at: '2030-03-01T20:00:00Z' }).expect(201);
+    const made = await request(b.app)
+      .post('/api/tv/broadcasts')
+      .set('Authorization', 'Bearer ck_demo_rw')
+      .send({ title: 'Live Health Night', source: 'ingest', scheduled_at: '2030-03-01T20:00:00Z' })
+      .expect(201);
     const id = made.body.data.id as string;
     const key = made.body.data.ingest.stream_key as string;
     await request(b.app).post(`/api/tv/broadcasts/${id}/go-live`).set('Authorization', 'Bearer ck_demo_rw').expect(200);
@@ -85,7 +93,11 @@ describe('subscriptions across instances', () => {
     const first = await health.nth(1);
     expect(first.errors).toBeUndefined();
     expect(first.data).toEqual({
-      broadcastHealthChanged: { id, state: 'LIVE', health: { signal: 'RECEIVING', bitrateKbps: 6000, resolution: '1920x1080', fps: 50, viewers: 120, warnings: [] } },
+      broadcastHealthChanged: {
+        id,
+        state: 'LIVE',
+        health: { signal: 'RECEIVING', bitrateKbps: 6000, resolution: '1920x1080', fps: 50, viewers: 120, warnings: [] },
+      },
     });
     health.stop();
   });
@@ -97,10 +109,16 @@ describe('subscriptions across instances', () => {
     const updates = c.subscribe(BROADCASTS, { c: 'demo-tv' });
     await subscriptionsOnA(before + 1);
     // first a change on another channel (garage-fights), then one on demo-tv: only the second arrives
-    await request(b.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_free')
-      .send({ title: 'Elsewhere', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' }).expect(201);
-    const made = await request(b.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_rw')
-      .send({ title: 'Main Card', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' }).expect(201);
+    await request(b.app)
+      .post('/api/tv/broadcasts')
+      .set('Authorization', 'Bearer ck_demo_free')
+      .send({ title: 'Elsewhere', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' })
+      .expect(201);
+    const made = await request(b.app)
+      .post('/api/tv/broadcasts')
+      .set('Authorization', 'Bearer ck_demo_rw')
+      .send({ title: 'Main Card', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' })
+      .expect(201);
     const created = await updates.nth(1);
     expect(created.data).toEqual({ broadcastUpdated: { id: made.body.data.id, title: 'Main Card', state: 'SCHEDULED', channelSlug: 'demo-tv' } });
     await request(b.app).post(`/api/tv/broadcasts/${made.body.data.id}/go-live`).set('Authorization', 'Bearer ck_demo_rw').expect(200);
@@ -110,7 +128,12 @@ describe('subscriptions across instances', () => {
 
   it("the Test button pressed through B shows as a new delivery at A's delivery-log subscriber", async () => {
     const owner = await login('owner@demo.tv', 'demo-owner-pass');
-    const created = await gql(b, `mutation { createWebhookEndpoint(channel: "demo-tv", url: "https://receiver.example/hook", events: [BROADCAST_LIVE]) { endpoint { id } } }`, {}, owner);
+    const created = await gql(
+      b,
+      `mutation { createWebhookEndpoint(channel: "demo-tv", url: "https://receiver.example/hook", events: [BROADCAST_LIVE]) { endpoint { id } } }`,
+      {},
+      owner,
+    );
     expect(created.errors).toBeUndefined();
     const c = client({ token: owner });
     const before = live.subscriptions;
@@ -118,14 +141,21 @@ describe('subscriptions across instances', () => {
     await subscriptionsOnA(before + 1);
     const ping = await gql(b, `mutation($id: ID!) { pingWebhookEndpoint(id: $id) { id } }`, { id: created.data.createWebhookEndpoint.endpoint.id }, owner);
     expect(ping.errors).toBeUndefined();
-    expect((await log.nth(1)).data).toEqual({ webhookDeliveryUpdated: { id: ping.data.pingWebhookEndpoint.id, event: 'PING', status: 'PENDING', attempt: 0, attempts: [] } });
+    expect((await log.nth(1)).data).toEqual({
+      webhookDeliveryUpdated: { id: ping.data.pingWebhookEndpoint.id, event: 'PING', status: 'PENDING', attempt: 0, attempts: [] },
+    });
     log.stop();
   });
 
   it("the delivery worker's attempt (a worker on instance B) reaches A's delivery-log subscriber, with the attempt", async () => {
     const owner = await login('owner@demo.tv', 'demo-owner-pass');
     const url = await receiver.start();
-    const created = await gql(b, `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { endpoint { id } secret } }`, { u: url }, owner);
+    const created = await gql(
+      b,
+      `mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { endpoint { id } secret } }`,
+      { u: url },
+      owner,
+    );
     expect(created.errors).toBeUndefined();
     receiver.secrets = [created.data.createWebhookEndpoint.secret];
     worker = await createDeliveryWorker(b.c, b.db);
@@ -153,7 +183,10 @@ describe('who may subscribe', () => {
 
   it('answers a subscription sent over HTTP with 400 websocket_required', async () => {
     const owner = await login('owner@demo.tv', 'demo-owner-pass');
-    const res = await request(a.app).post('/graphql').set('Content-Type', 'application/json').set('Authorization', `Bearer ${owner}`)
+    const res = await request(a.app)
+      .post('/graphql')
+      .set('Content-Type', 'application/json')
+      .set('Authorization', `Bearer ${owner}`)
       .send({ query: 'subscription { broadcastUpdated(channelSlug: "demo-tv") { id } }' });
     expect([res.status, res.body.errors[0].extensions.code]).toEqual([400, 'websocket_required']);
   });
@@ -170,8 +203,11 @@ describe('who may subscribe', () => {
     const c = client({ token: editor });
     const elsewhere = c.subscribe(BROADCASTS, { c: 'garage-fights' });
     expect((await elsewhere.nth(1)).errors?.[0].extensions?.code).toBe('not_found');
-    const foreign = await request(b.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_free')
-      .send({ title: 'Not yours', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' }).expect(201);
+    const foreign = await request(b.app)
+      .post('/api/tv/broadcasts')
+      .set('Authorization', 'Bearer ck_demo_free')
+      .send({ title: 'Not yours', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' })
+      .expect(201);
     const health = c.subscribe(HEALTH, { id: foreign.body.data.id });
     expect((await health.nth(1)).errors?.[0].extensions?.code).toBe('not_found');
   });
@@ -196,7 +232,14 @@ describe('who may subscribe', () => {
     // no command revokes a role yet: the operator's SQL, announced on studio_sessions as a grant is
     const em = b.c.orm.em.fork();
     await em.transactional(async (tx) => {
-      await tx.getConnection().execute(`delete from channel_member where role = 'viewer' and channel_id = (select id from channel where slug = 'ringside-network')`, [], 'run', tx.getTransactionContext());
+      await tx
+        .getConnection()
+        .execute(
+          `delete from channel_member where role = 'viewer' and channel_id = (select id from channel where slug = 'ringside-network')`,
+          [],
+          'run',
+          tx.getTransactionContext(),
+        );
       await tx.getConnection().execute(`select pg_notify('svc_changes', 'studio_sessions')`, [], 'run', tx.getTransactionContext());
     });
     expect(await c.whenClosed()).toMatchObject({ code: LIVE_CLOSE.roleRevoked });
@@ -243,7 +286,9 @@ describe('limits', () => {
   it('applies the query limits to subscription documents (depth, aliases) and takes only subscriptions', async () => {
     const owner = await login('owner@demo.tv', 'demo-owner-pass');
     const c = client({ token: owner });
-    const deep = c.subscribe(`subscription { broadcastUpdated(channelSlug: "demo-tv") { ingest { serverUrl { a { b { c { d { e { f { g { h { i } } } } } } } } } } } }`);
+    const deep = c.subscribe(
+      `subscription { broadcastUpdated(channelSlug: "demo-tv") { ingest { serverUrl { a { b { c { d { e { f { g { h { i } } } } } } } } } } } }`,
+    );
     const deepErrors = (await deep.nth(1)).errors ?? [];
     expect(deepErrors.map((e) => e.extensions?.code)).toContain('query_too_deep');
     const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ');
@@ -267,8 +312,11 @@ describe('expiry', () => {
     const updates = c.subscribe(BROADCASTS, { c: 'demo-tv' });
     await subscriptionsOnA(before + 1);
     clock.advance(12 * 3_600_000 + 1_000);
-    await request(b.app).post('/api/tv/broadcasts').set('Authorization', 'Bearer ck_demo_rw')
-      .send({ title: 'After hours', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' }).expect(201);
+    await request(b.app)
+      .post('/api/tv/broadcasts')
+      .set('Authorization', 'Bearer ck_demo_rw')
+      .send({ title: 'After hours', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', scheduled_at: '2030-03-01T20:00:00Z' })
+      .expect(201);
     expect(await c.whenClosed()).toMatchObject({ code: LIVE_CLOSE.unauthenticated, reason: expect.stringMatching(/expired/) });
     await updates.ended();
     expect(updates.results).toEqual([]);

@@ -28,14 +28,19 @@ const tokens = {} as Record<Who, string>;
 const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_POLL_MS: '50' } });
+  t = await startTestApp({
+    env: { WEBHOOKS_ALLOW_INSECURE: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms', WEBHOOK_POLL_MS: '50' },
+  });
   await seedTvDemo(t.c);
   // The owner of another channel, who holds no role on demo-tv.
   await t.c.services.studioUsers.create(operator({ id: 'test' }), { email: 'garage@demo.tv', password: 'garage-owner-pass' });
   await t.c.services.studioUsers.grant(operator({ id: 'test' }), { email: 'garage@demo.tv', channelSlug: 'garage-fights', role: 'owner' });
   for (const [who, email, password] of [
-    ['owner', 'owner@demo.tv', 'demo-owner-pass'], ['manager', 'manager@demo.tv', 'demo-manager-pass'], ['editor', 'editor@demo.tv', 'demo-editor-pass'],
-    ['viewer', 'viewer@demo.tv', 'demo-viewer-pass'], ['garage', 'garage@demo.tv', 'garage-owner-pass'],
+    ['owner', 'owner@demo.tv', 'demo-owner-pass'],
+    ['manager', 'manager@demo.tv', 'demo-manager-pass'],
+    ['editor', 'editor@demo.tv', 'demo-editor-pass'],
+    ['viewer', 'viewer@demo.tv', 'demo-viewer-pass'],
+    ['garage', 'garage@demo.tv', 'garage-owner-pass'],
   ] as const) {
     const res = await gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: password });
     tokens[who] = res.body.data.login.token;
@@ -79,8 +84,13 @@ const DELIVERY = 'id eventId event status attempt nextAttemptAt replayOf lastSta
 const ATTEMPT = 'attemptNo startedAt durationMs requestHeaders statusCode error responseExcerpt';
 
 async function createEndpoint(who: Who, url: string, events: string[], channel = 'demo-tv'): Promise<{ endpoint: any; secret: string }> {
-  const data = await ok(gql(`mutation($c: String!, $u: String!, $e: [ChannelWebhookEvent!]!) { createWebhookEndpoint(channel: $c, url: $u, events: $e) { secret endpoint { ${ENDPOINT} } } }`,
-    { c: channel, u: url, e: events }, tokens[who]));
+  const data = await ok(
+    gql(
+      `mutation($c: String!, $u: String!, $e: [ChannelWebhookEvent!]!) { createWebhookEndpoint(channel: $c, url: $u, events: $e) { secret endpoint { ${ENDPOINT} } } }`,
+      { c: channel, u: url, e: events },
+      tokens[who],
+    ),
+  );
   return data.createWebhookEndpoint;
 }
 
@@ -91,8 +101,13 @@ async function endpoints(who: Who, channel = 'demo-tv'): Promise<any[]> {
 
 /** An endpoint's delivery log (newest first, with attempts) as `who` sees it. */
 async function deliveryLog(who: Who, endpointId: string, first = 20, channel = 'demo-tv'): Promise<any[]> {
-  const data = await ok(gql(`query($c: String!, $f: Int!) { channel(slug: $c) { webhookEndpoints { id deliveries(first: $f) { ${DELIVERY} attempts { ${ATTEMPT} } } } } }`,
-    { c: channel, f: first }, tokens[who]));
+  const data = await ok(
+    gql(
+      `query($c: String!, $f: Int!) { channel(slug: $c) { webhookEndpoints { id deliveries(first: $f) { ${DELIVERY} attempts { ${ATTEMPT} } } } } }`,
+      { c: channel, f: first },
+      tokens[who],
+    ),
+  );
   const endpoint = data.channel.webhookEndpoints.find((e: any) => e.id === endpointId);
   expect(endpoint).toBeDefined();
   return endpoint.deliveries;
@@ -109,14 +124,23 @@ async function waitForLog(endpointId: string, what: string, test: (log: any[]) =
 const ping = (who: Who, id: string) => gql(`mutation($id: ID!) { pingWebhookEndpoint(id: $id) { ${DELIVERY} } }`, { id }, tokens[who]);
 const redeliver = (who: Who, id: string) => gql(`mutation($id: ID!) { redeliverWebhookDelivery(id: $id) { ${DELIVERY} } }`, { id }, tokens[who]);
 const recover = (who: Who, endpoint: string, since: Date, until?: Date) =>
-  gql(`mutation($e: ID!, $s: DateTimeISO!, $u: DateTimeISO) { recoverWebhookDeliveries(endpoint: $e, since: $s, until: $u) { ${DELIVERY} } }`,
-    { e: endpoint, s: since.toISOString(), u: until?.toISOString() ?? null }, tokens[who]);
+  gql(
+    `mutation($e: ID!, $s: DateTimeISO!, $u: DateTimeISO) { recoverWebhookDeliveries(endpoint: $e, since: $s, until: $u) { ${DELIVERY} } }`,
+    { e: endpoint, s: since.toISOString(), u: until?.toISOString() ?? null },
+    tokens[who],
+  );
 const rotate = (who: Who, id: string, switchAt?: Date) =>
-  gql(`mutation($id: ID!, $at: DateTimeISO) { rotateWebhookSecret(id: $id, switchAt: $at) { secret switchAt endpoint { ${ENDPOINT} } } }`,
-    { id, at: switchAt?.toISOString() ?? null }, tokens[who]);
+  gql(
+    `mutation($id: ID!, $at: DateTimeISO) { rotateWebhookSecret(id: $id, switchAt: $at) { secret switchAt endpoint { ${ENDPOINT} } } }`,
+    { id, at: switchAt?.toISOString() ?? null },
+    tokens[who],
+  );
 const update = (who: Who, id: string, patch: { url?: string; events?: string[]; enabled?: boolean }) =>
-  gql(`mutation($id: ID!, $u: String, $e: [ChannelWebhookEvent!], $on: Boolean) { updateWebhookEndpoint(id: $id, url: $u, events: $e, enabled: $on) { ${ENDPOINT} } }`,
-    { id, u: patch.url ?? null, e: patch.events ?? null, on: patch.enabled ?? null }, tokens[who]);
+  gql(
+    `mutation($id: ID!, $u: String, $e: [ChannelWebhookEvent!], $on: Boolean) { updateWebhookEndpoint(id: $id, url: $u, events: $e, enabled: $on) { ${ENDPOINT} } }`,
+    { id, u: patch.url ?? null, e: patch.events ?? null, on: patch.enabled ?? null },
+    tokens[who],
+  );
 const remove = (who: Who, id: string) => gql(`mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }`, { id }, tokens[who]);
 
 async function auditActions(subject: string): Promise<{ actor: string; action: string }[]> {
@@ -144,7 +168,9 @@ describe('webhook endpoints in the studio', () => {
     // The secret is not part of the endpoint: it cannot be asked for again.
     const again = await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { id secret } } }`, {}, tokens.owner);
     expect(again.body.errors[0].extensions.code).toBe('invalid_query');
-    expect(JSON.stringify((await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { ${ENDPOINT} } } }`, {}, tokens.owner)).body)).not.toContain(created.secret);
+    expect(JSON.stringify((await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { ${ENDPOINT} } } }`, {}, tokens.owner)).body)).not.toContain(
+      created.secret,
+    );
     // The other channel's owner neither sees the channel nor its endpoints.
     expect(await code(gql(`{ channel(slug: "demo-tv") { webhookEndpoints { id } } }`, {}, tokens.garage))).toBe('not_found');
     expect(await endpoints('garage', 'garage-fights')).toEqual([]);
@@ -154,16 +180,37 @@ describe('webhook endpoints in the studio', () => {
   it('creating: a manager may, an editor and a viewer may not, another channel is not found; bad urls and events are refused', async () => {
     const { url } = await newReceiver();
     const before = (await endpoints('owner')).length;
-    expect(await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.editor))).toBe('forbidden');
-    expect(await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.viewer))).toBe('forbidden');
-    expect(await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.garage))).toBe('not_found');
+    expect(
+      await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.editor)),
+    ).toBe('forbidden');
+    expect(
+      await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.viewer)),
+    ).toBe('forbidden');
+    expect(
+      await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.garage)),
+    ).toBe('not_found');
     // The demo owner is only a viewer on ringside-network: reads, cannot create.
     expect(await endpoints('owner', 'ringside-network')).toEqual([]);
-    expect(await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "ringside-network", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.owner))).toBe('forbidden');
-    expect(await code(gql(`mutation($u: String!) { createWebhookEndpoint(channel: "no-such-channel", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.owner))).toBe('not_found');
+    expect(
+      await code(
+        gql(`mutation($u: String!) { createWebhookEndpoint(channel: "ringside-network", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.owner),
+      ),
+    ).toBe('forbidden');
+    expect(
+      await code(
+        gql(`mutation($u: String!) { createWebhookEndpoint(channel: "no-such-channel", url: $u, events: [PING]) { secret } }`, { u: url }, tokens.owner),
+      ),
+    ).toBe('not_found');
     expect((await endpoints('owner')).length).toBe(before);
 
-    const bad = (u: string, events: string[]) => code(gql(`mutation($u: String!, $e: [ChannelWebhookEvent!]!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: $e) { secret } }`, { u, e: events }, tokens.manager));
+    const bad = (u: string, events: string[]) =>
+      code(
+        gql(
+          `mutation($u: String!, $e: [ChannelWebhookEvent!]!) { createWebhookEndpoint(channel: "demo-tv", url: $u, events: $e) { secret } }`,
+          { u, e: events },
+          tokens.manager,
+        ),
+      );
     expect(await bad('not a url', ['PING'])).toBe('invalid_url');
     expect(await bad('ftp://hooks.example.com/x', ['PING'])).toBe('invalid_url');
     expect(await bad('https://user:pw@hooks.example.com/x', ['PING'])).toBe('invalid_url');
@@ -179,10 +226,18 @@ describe('webhook endpoints in the studio', () => {
   });
 
   it('without WEBHOOKS_ALLOW_INSECURE and WEBHOOKS_ALLOW_PRIVATE, http and private targets are invalid_url', async () => {
-    const strict = new ChannelWebhookService(channelWebhookStorage(t.c.uow, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }), t.c.clock, { allowInsecure: false, allowPrivate: false, resolve: fakeResolver(TEST_DNS) });
+    const strict = new ChannelWebhookService(
+      channelWebhookStorage(t.c.uow, { outbox: t.c.outbox, endpoints: t.c.services.webhooks, log: t.c.services.deliveries }),
+      t.c.clock,
+      { allowInsecure: false, allowPrivate: false, resolve: fakeResolver(TEST_DNS) },
+    );
     const owner = await t.c.services.studioAuth.authenticate(tokens.owner);
     const demo = await channelId('demo-tv');
-    const refusal = (p: Promise<unknown>) => p.then(() => 'ok', (e: DomainError) => e.code);
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: DomainError) => e.code,
+      );
     expect(await refusal(strict.create(owner, demo, { url: 'http://hooks.example.com/svc', events: ['ping'] }))).toBe('invalid_url');
     expect(await refusal(strict.create(owner, demo, { url: 'https://127.0.0.1/svc', events: ['ping'] }))).toBe('invalid_url');
     expect(await refusal(strict.create(owner, demo, { url: 'https://10.1.2.3/svc', events: ['ping'] }))).toBe('invalid_url');
@@ -219,7 +274,11 @@ describe('webhook endpoints in the studio', () => {
     const [got] = r.received;
     expect(got.validSignature).toBe(true);
     expect(signedWith(got, secret)).toBe(true);
-    expect(got.json).toMatchObject({ id: sent.eventId, event: 'ping', data: { channel: { slug: 'demo-tv', name: 'Demo TV' }, message: 'ping from the studio' } });
+    expect(got.json).toMatchObject({
+      id: sent.eventId,
+      event: 'ping',
+      data: { channel: { slug: 'demo-tv', name: 'Demo TV' }, message: 'ping from the studio' },
+    });
     expect(header(got, 'X-SVC-Event')).toBe('ping');
     expect(header(got, 'X-SVC-Delivery')).toBe(sent.id);
     expect(header(got, 'X-SVC-Attempt')).toBe('1');
@@ -227,7 +286,15 @@ describe('webhook endpoints in the studio', () => {
     // A viewer reads the log: the delivery succeeded, with its one attempt as it was sent.
     const log = await waitForLog(endpoint.id, 'the ping to succeed', (l) => l.length === 1 && l[0].status === 'SUCCEEDED');
     const [delivery] = log;
-    expect(delivery).toMatchObject({ id: sent.id, eventId: sent.eventId, event: 'PING', attempt: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      id: sent.id,
+      eventId: sent.eventId,
+      event: 'PING',
+      attempt: 1,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     expect(delivery.completedAt).toMatch(ISO_WITH_OFFSET);
     expect(delivery.attempts).toHaveLength(1);
     const [attempt] = delivery.attempts;
@@ -236,8 +303,12 @@ describe('webhook endpoints in the studio', () => {
     expect(attempt.durationMs).toBeLessThan(10_000);
     expect(Math.abs(Date.parse(attempt.startedAt) - got.at)).toBeLessThan(5_000);
     expect(attempt.requestHeaders).toMatchObject({
-      'X-SVC-Event': 'ping', 'X-SVC-Delivery': sent.id, 'X-SVC-Attempt': '1', 'X-SVC-Timestamp': header(got, 'X-SVC-Timestamp'),
-      'X-SVC-Signature': header(got, 'X-SVC-Signature'), 'X-SVC-Signature-Timestamped': header(got, 'X-SVC-Signature-Timestamped'),
+      'X-SVC-Event': 'ping',
+      'X-SVC-Delivery': sent.id,
+      'X-SVC-Attempt': '1',
+      'X-SVC-Timestamp': header(got, 'X-SVC-Timestamp'),
+      'X-SVC-Signature': header(got, 'X-SVC-Signature'),
+      'X-SVC-Signature-Timestamped': header(got, 'X-SVC-Signature-Timestamped'),
       'content-type': 'application/json',
     });
     expect(JSON.stringify(attempt.requestHeaders)).not.toContain(secret);
@@ -297,7 +368,10 @@ describe('webhook endpoints in the studio', () => {
 
     const log = await waitForLog(endpoint.id, 'the redelivery to succeed', (l) => l.length === 2 && l.every(settled));
     // Newest first: the redelivery, then the original.
-    expect(log.map((d) => [d.id, d.status, d.replayOf])).toEqual([[replay.id, 'SUCCEEDED', original.id], [original.id, 'FAILED', null]]);
+    expect(log.map((d) => [d.id, d.status, d.replayOf])).toEqual([
+      [replay.id, 'SUCCEEDED', original.id],
+      [original.id, 'FAILED', null],
+    ]);
     expect(log[0].attempts).toHaveLength(1);
     expect(log[0].attempts[0]).toMatchObject({ attemptNo: 1, statusCode: 200 });
     expect(log[0].attempts[0].requestHeaders['X-SVC-Replay-Of']).toBe(original.id);
@@ -343,9 +417,15 @@ describe('webhook endpoints in the studio', () => {
     expect(r.received[11].json.id).toBe(second.eventId);
     expect(r.received.slice(10).every((x) => x.validSignature)).toBe(true);
     const log = await waitForLog(endpoint.id, 'every recovery to succeed', (l) => l.length === 4 && l.every(settled));
-    expect(log.filter((d) => d.status === 'SUCCEEDED').map((d) => d.replayOf).sort()).toEqual([first.id, second.id].sort());
-    expect((await auditActions(endpoint.id)).map((a) => `${a.actor} ${a.action}`))
-      .toEqual(expect.arrayContaining(['studio:owner@demo.tv deliveries.recover', 'studio:manager@demo.tv deliveries.recover']));
+    expect(
+      log
+        .filter((d) => d.status === 'SUCCEEDED')
+        .map((d) => d.replayOf)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
+    expect((await auditActions(endpoint.id)).map((a) => `${a.actor} ${a.action}`)).toEqual(
+      expect.arrayContaining(['studio:owner@demo.tv deliveries.recover', 'studio:manager@demo.tv deliveries.recover']),
+    );
   });
 
   it('rotating the secret shows the new one once; the old one signs until the switch time', async () => {
@@ -365,8 +445,11 @@ describe('webhook endpoints in the studio', () => {
     expect(Math.abs(Date.parse(rotated.switchAt) - (before + 24 * 3600_000))).toBeLessThan(60_000);
     expect(rotated.endpoint.secretSwitchAt).toBe(rotated.switchAt);
     expect((await endpoints('viewer')).find((e) => e.id === endpoint.id).secretSwitchAt).toBe(rotated.switchAt);
-    expect(JSON.stringify((await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { ${ENDPOINT} deliveries { attempts { requestHeaders } } } } }`, {}, tokens.owner)).body))
-      .not.toContain(rotated.secret);
+    expect(
+      JSON.stringify(
+        (await gql(`{ channel(slug: "demo-tv") { webhookEndpoints { ${ENDPOINT} deliveries { attempts { requestHeaders } } } } }`, {}, tokens.owner)).body,
+      ),
+    ).not.toContain(rotated.secret);
 
     // Before the switch: still signed with the old secret.
     await ok(ping('owner', endpoint.id));
@@ -381,8 +464,10 @@ describe('webhook endpoints in the studio', () => {
     await r.waitFor(2);
     expect(signedWith(r.received[1], now.secret)).toBe(true);
     expect(signedWith(r.received[1], oldSecret)).toBe(false);
-    expect((await auditActions(endpoint.id)).filter((a) => a.action === 'webhooks.rotate-secret').map((a) => a.actor))
-      .toEqual(['studio:manager@demo.tv', 'studio:owner@demo.tv']);
+    expect((await auditActions(endpoint.id)).filter((a) => a.action === 'webhooks.rotate-secret').map((a) => a.actor)).toEqual([
+      'studio:manager@demo.tv',
+      'studio:owner@demo.tv',
+    ]);
   });
 
   it('changes url, events and enabled; a disabled endpoint receives nothing; deleting hides it for good', async () => {
@@ -414,7 +499,15 @@ describe('webhook endpoints in the studio', () => {
     expect(off).toMatchObject({ enabled: false, disabledReason: 'disabled in the studio by manager@demo.tv' });
     expect(await code(ping('owner', endpoint.id))).toBe('invalid_state');
     // A broadcast is scheduled: the witness hears of it, the disabled endpoint does not.
-    const b = (await ok(gql(`mutation { createBroadcast(channel: "demo-tv", input: { title: "Quiet Night", source: MP4, sourceUrl: "https://cdn.demo.tv/q.mp4", scheduledAt: "2031-01-01T10:00:00Z" }) { id } }`, {}, tokens.editor))).createBroadcast;
+    const b = (
+      await ok(
+        gql(
+          `mutation { createBroadcast(channel: "demo-tv", input: { title: "Quiet Night", source: MP4, sourceUrl: "https://cdn.demo.tv/q.mp4", scheduledAt: "2031-01-01T10:00:00Z" }) { id } }`,
+          {},
+          tokens.editor,
+        ),
+      )
+    ).createBroadcast;
     await waitUntil('the witness to hear of the broadcast', () => witness.r.received.some((x) => (x.json.data.broadcast as any)?.id === b.id));
     await sleep(300);
     expect(second.r.received).toHaveLength(1);
@@ -438,14 +531,24 @@ describe('webhook endpoints in the studio', () => {
     expect(await code(recover('owner', endpoint.id, new Date(0)))).toBe('not_found');
     expect(await code(redeliver('owner', delivered.id))).toBe('not_found');
     // Nothing more reaches it.
-    await ok(gql(`mutation { createBroadcast(channel: "demo-tv", input: { title: "After Delete", source: MP4, sourceUrl: "https://cdn.demo.tv/a.mp4", scheduledAt: "2031-01-02T10:00:00Z" }) { id } }`, {}, tokens.owner));
+    await ok(
+      gql(
+        `mutation { createBroadcast(channel: "demo-tv", input: { title: "After Delete", source: MP4, sourceUrl: "https://cdn.demo.tv/a.mp4", scheduledAt: "2031-01-02T10:00:00Z" }) { id } }`,
+        {},
+        tokens.owner,
+      ),
+    );
     await waitUntil('the witness to hear of the second broadcast', () => witness.r.received.length >= 2);
     await sleep(300);
     expect(second.r.received).toHaveLength(2);
-    expect((await auditActions(endpoint.id)).map((a) => `${a.actor} ${a.action}`)).toEqual(expect.arrayContaining([
-      'studio:owner@demo.tv channel-webhooks.create', 'studio:manager@demo.tv channel-webhooks.update', 'studio:owner@demo.tv channel-webhooks.update',
-      'studio:manager@demo.tv channel-webhooks.delete',
-    ]));
+    expect((await auditActions(endpoint.id)).map((a) => `${a.actor} ${a.action}`)).toEqual(
+      expect.arrayContaining([
+        'studio:owner@demo.tv channel-webhooks.create',
+        'studio:manager@demo.tv channel-webhooks.update',
+        'studio:owner@demo.tv channel-webhooks.update',
+        'studio:manager@demo.tv channel-webhooks.delete',
+      ]),
+    );
     await ok(remove('owner', w.endpoint.id));
   });
 
@@ -483,7 +586,15 @@ describe('webhook endpoints in the studio', () => {
     const { r, url } = await newReceiver();
     const { endpoint, secret } = await createEndpoint('owner', url, BROADCAST_EVENT_NAMES);
     r.secrets = [secret];
-    const created = (await ok(gql(`mutation { createBroadcast(channel: "demo-tv", input: { title: "Studio Hooks Night", source: MP4, sourceUrl: "https://cdn.demo.tv/hooks.mp4", scheduledAt: "2031-02-01T19:00:00Z" }) { id } }`, {}, tokens.editor))).createBroadcast;
+    const created = (
+      await ok(
+        gql(
+          `mutation { createBroadcast(channel: "demo-tv", input: { title: "Studio Hooks Night", source: MP4, sourceUrl: "https://cdn.demo.tv/hooks.mp4", scheduledAt: "2031-02-01T19:00:00Z" }) { id } }`,
+          {},
+          tokens.editor,
+        ),
+      )
+    ).createBroadcast;
     await ok(gql(`mutation($id: ID!) { goLive(id: $id) { state } }`, { id: created.id }, tokens.editor));
     await ok(gql(`mutation($id: ID!) { endBroadcast(id: $id) { state } }`, { id: created.id }, tokens.manager));
 
@@ -496,9 +607,9 @@ describe('webhook endpoints in the studio', () => {
       expect(header(x, 'X-SVC-Event')).toBe(event);
       expect((x.json.data.broadcast as any).channel).toEqual({ slug: 'demo-tv', name: 'Demo TV' });
     }
-    expect((byEvent.get('broadcast.scheduled')!.json.data.broadcast as any)).toMatchObject({ title: 'Studio Hooks Night', state: 'scheduled' });
+    expect(byEvent.get('broadcast.scheduled')!.json.data.broadcast as any).toMatchObject({ title: 'Studio Hooks Night', state: 'scheduled' });
     expect((byEvent.get('broadcast.live')!.json.data.broadcast as any).state).toBe('live');
-    expect((byEvent.get('replay.ready')!.json.data.broadcast as any)).toMatchObject({ state: 'replay', replay_url: 'https://cdn.demo.tv/hooks.mp4' });
+    expect(byEvent.get('replay.ready')!.json.data.broadcast as any).toMatchObject({ state: 'replay', replay_url: 'https://cdn.demo.tv/hooks.mp4' });
 
     const log = await waitForLog(endpoint.id, 'four delivered transitions', (l) => l.length === 4 && l.every((d) => d.status === 'SUCCEEDED'));
     expect(log.map((d) => d.event).sort()).toEqual([...BROADCAST_EVENT_NAMES].sort());
@@ -511,8 +622,10 @@ describe('webhook endpoints in the studio', () => {
   it('the dashboard reads endpoints, deliveries and attempts in one statement each, however many there are', async () => {
     const conn = t.c.orm.em.getConnection('write');
     const spy = jest.spyOn(conn, 'execute');
-    const webhookStatements = () => spy.mock.calls.map((c) => String(c[0]))
-      .filter((q) => /webhook_(endpoint|delivery|attempt)/.test(q) && !/skip locked|insert into webhook_attempt/.test(q));
+    const webhookStatements = () =>
+      spy.mock.calls
+        .map((c) => String(c[0]))
+        .filter((q) => /webhook_(endpoint|delivery|attempt)/.test(q) && !/skip locked|insert into webhook_attempt/.test(q));
     try {
       const count = async (query: string) => {
         spy.mockClear();

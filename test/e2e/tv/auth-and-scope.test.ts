@@ -60,7 +60,11 @@ describe('401', () => {
 
   it('a partner key (pk_), even a valid one, is invalid_key here; a channel key is invalid_key on the partner API', async () => {
     await t.c.services.partners.create(actor, { slug: 'acme-media', name: 'Acme Media' });
-    const { token } = await t.c.services.partners.issueKey(actor, { partnerSlug: 'acme-media', name: 'k', scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'] });
+    const { token } = await t.c.services.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'k',
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    });
     expect(token).toMatch(/^pk_/);
     expect((await getPartner(t.app, '/me', token)).status).toBe(200);
     await expect401({ key: token }, 'invalid_key');
@@ -74,7 +78,11 @@ describe('401', () => {
   });
 
   it('a revoked key stops working at once: invalid_key', async () => {
-    const { key, token } = await t.c.services.channels.createKey(operator(actor), { channelId: world.channelIds.pro, name: 'short-lived', scopes: ['read', 'broadcasts:write'] });
+    const { key, token } = await t.c.services.channels.createKey(operator(actor), {
+      channelId: world.channelIds.pro,
+      name: 'short-lived',
+      scopes: ['read', 'broadcasts:write'],
+    });
     expect(token).toMatch(/^ck_[A-Za-z0-9]{40}$/);
     await tv.expectStatus(tv.get('/me', token), 200);
     await t.c.services.channels.revokeKey(operator(actor), world.channelIds.pro, key.id);

@@ -45,7 +45,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const of = (r: WebhookReceiver, id: string, event?: string) => r.received.filter((x) => (x.json.data.broadcast as { id: string }).id === id && (!event || x.json.event === event));
+const of = (r: WebhookReceiver, id: string, event?: string) =>
+  r.received.filter((x) => (x.json.data.broadcast as { id: string }).id === id && (!event || x.json.event === event));
 async function arrival(r: WebhookReceiver, id: string, event: string): Promise<Received> {
   const [x] = await waitUntil(`${event} of ${id}`, () => (of(r, id, event).length ? of(r, id, event) : null));
   return x;
@@ -88,7 +89,11 @@ it('an external broadcast: scheduled, live, ended and replay.ready, each with th
   expect(replayHook.json.data.broadcast).toMatchObject({ state: 'replay', replay_url: b.source_url });
   // one delivery per transition, each its own event id
   await sleep(300);
-  expect(of(fight, b.id).map((x) => x.json.event).sort()).toEqual([...EVENTS].sort());
+  expect(
+    of(fight, b.id)
+      .map((x) => x.json.event)
+      .sort(),
+  ).toEqual([...EVENTS].sort());
   expect(new Set(of(fight, b.id).map((x) => x.json.id)).size).toBe(4);
   // the replay-only endpoint got the replay only
   const replays = await waitUntil('replay at the replay-only endpoint', () => (of(fightReplays, b.id).length ? of(fightReplays, b.id) : null));

@@ -20,12 +20,16 @@ const liveSlots = async () => (await tv.expectStatus(tv.get('/me', CK.ro), 200))
 
 it('6 simultaneous go-lives of 6 broadcasts on a pro channel (3 slots): exactly 3 go live, 3 get no_live_slot', async () => {
   for (let round = 0; round < 3; round++) {
-    const bs = await Promise.all(Array.from({ length: 6 }, (_, i) => tv.create(CK.rw, { title: `Race ${round}-${i}`, ...(i % 2 ? { source: 'ingest', source_url: undefined } : {}) })));
+    const bs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => tv.create(CK.rw, { title: `Race ${round}-${i}`, ...(i % 2 ? { source: 'ingest', source_url: undefined } : {}) })),
+    );
     const answers = await Promise.all(bs.map((b) => tv.post(`/broadcasts/${b.id}/go-live`, CK.rw)));
     const outcome = answers.map((r) => `${r.status} ${r.body.error ?? r.body.data.state}`).sort();
     expect(outcome).toEqual(['200 live', '200 live', '200 live', '409 no_live_slot', '409 no_live_slot', '409 no_live_slot']);
     expect(await liveSlots()).toEqual({ used: 3, total: 3 });
-    const live = (await tv.expectStatus(tv.get('/live?per_page=100'), 200)).body.data.filter((b: { channel: { slug: string } }) => b.channel.slug === 'fight-tv');
+    const live = (await tv.expectStatus(tv.get('/live?per_page=100'), 200)).body.data.filter(
+      (b: { channel: { slug: string } }) => b.channel.slug === 'fight-tv',
+    );
     expect(live).toHaveLength(3);
     // the refused ones are still scheduled and can go live once slots free up
     const refused = bs.filter((_, i) => answers[i].status === 409);

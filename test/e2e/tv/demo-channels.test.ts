@@ -15,7 +15,14 @@ describe('the demo channels of the README', () => {
   it('ck_demo_rw: demo-tv on pro, billing active, one of three live slots in use', async () => {
     const me = await request(t.app).get('/api/tv/me').set(as('ck_demo_rw'));
     expect(me.status).toBe(200);
-    expect(me.body.data.channel).toEqual({ slug: 'demo-tv', name: 'Demo TV', plan: 'pro', billing_state: 'active', approved: true, live_slots: { used: 1, total: 3 } });
+    expect(me.body.data.channel).toEqual({
+      slug: 'demo-tv',
+      name: 'Demo TV',
+      plan: 'pro',
+      billing_state: 'active',
+      approved: true,
+      live_slots: { used: 1, total: 3 },
+    });
     const states = new Set(me.body.data.broadcasts.map((b: any) => b.state));
     const visibilities = new Set(me.body.data.broadcasts.map((b: any) => b.visibility));
     expect([...states].sort()).toEqual(['ended', 'live', 'replay', 'scheduled']);
@@ -24,7 +31,10 @@ describe('the demo channels of the README', () => {
 
   it('ck_demo_ro reads but cannot write', async () => {
     expect((await request(t.app).get('/api/tv/me').set(as('ck_demo_ro'))).status).toBe(200);
-    const res = await request(t.app).post('/api/tv/broadcasts').set(as('ck_demo_ro')).send({ title: 'x', source: 'ingest', scheduled_at: '2030-01-01T00:00:00Z' });
+    const res = await request(t.app)
+      .post('/api/tv/broadcasts')
+      .set(as('ck_demo_ro'))
+      .send({ title: 'x', source: 'ingest', scheduled_at: '2030-01-01T00:00:00Z' });
     expect(res.body.error).toBe('insufficient_scope');
   });
 
@@ -33,10 +43,18 @@ describe('the demo channels of the README', () => {
     const goLive = async (key: string, id: string) => request(t.app).post(`/api/tv/broadcasts/${id}/go-live`).set(as(key));
     const free = await create('ck_demo_free', { title: 'Ingest on free', source: 'ingest', scheduled_at: '2030-01-01T00:00:00Z' });
     expect((await goLive('ck_demo_free', free)).body.error).toBe('plan_forbids_source');
-    const late = await create('ck_demo_pastdue', { title: 'Past due', source: 'mp4', source_url: 'https://cdn.example/a.mp4', scheduled_at: '2030-01-01T00:00:00Z' });
+    const late = await create('ck_demo_pastdue', {
+      title: 'Past due',
+      source: 'mp4',
+      source_url: 'https://cdn.example/a.mp4',
+      scheduled_at: '2030-01-01T00:00:00Z',
+    });
     expect((await goLive('ck_demo_pastdue', late)).status).toBe(402);
     const demoIds = [];
-    for (let i = 0; i < 3; i++) demoIds.push(await create('ck_demo_rw', { title: `Slot ${i}`, source: 'mp4', source_url: 'https://cdn.example/a.mp4', scheduled_at: '2030-01-01T00:00:00Z' }));
+    for (let i = 0; i < 3; i++)
+      demoIds.push(
+        await create('ck_demo_rw', { title: `Slot ${i}`, source: 'mp4', source_url: 'https://cdn.example/a.mp4', scheduled_at: '2030-01-01T00:00:00Z' }),
+      );
     expect((await goLive('ck_demo_rw', demoIds[0])).status).toBe(200);
     expect((await goLive('ck_demo_rw', demoIds[1])).status).toBe(200);
     expect((await goLive('ck_demo_rw', demoIds[2])).body.error).toBe('no_live_slot');

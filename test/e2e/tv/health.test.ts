@@ -48,7 +48,14 @@ describe('an ingest broadcast', () => {
     clock.advance(2_000);
     await ingest(t.app, 'metrics', { name: b.key, bitrate_kbps: 6000, resolution: '1920x1080', fps: 50, viewers: 120 }).expect(200);
     expect(await health(b.id)).toEqual({
-      broadcast_id: b.id, state: 'live', signal: 'receiving', bitrate_kbps: 6000, resolution: '1920x1080', fps: 50, viewers: 120, warnings: [],
+      broadcast_id: b.id,
+      state: 'live',
+      signal: 'receiving',
+      bitrate_kbps: 6000,
+      resolution: '1920x1080',
+      fps: 50,
+      viewers: 120,
+      warnings: [],
       updated_at: '2030-03-01T20:00:02.000Z',
     });
   });
@@ -94,9 +101,12 @@ describe('an ingest broadcast', () => {
   it('an old report inserted directly is stale too', async () => {
     const other = await ingestBroadcast('Old Report Night');
     await tv.expectStatus(tv.post(`/broadcasts/${other.id}/go-live`, CK.rw), 200);
-    await t.c.orm.em.getConnection().execute(
-      `insert into broadcast_telemetry (broadcast_id, publishing, bitrate_kbps, resolution, fps, viewers, reported_at) values (?, true, 4000, '1280x720', 30, 10, ?)`,
-      [other.id, new Date(clock.now().getTime() - 10 * 60_000)]);
+    await t.c.orm.em
+      .getConnection()
+      .execute(
+        `insert into broadcast_telemetry (broadcast_id, publishing, bitrate_kbps, resolution, fps, viewers, reported_at) values (?, true, 4000, '1280x720', 30, 10, ?)`,
+        [other.id, new Date(clock.now().getTime() - 10 * 60_000)],
+      );
     const h = await health(other.id);
     expect(h).toMatchObject({ signal: 'no_signal', ...NO_METRICS });
     expect(codes(h)).toEqual(['no_signal_while_live']);

@@ -87,7 +87,7 @@ it('transitions too: a repeated go-live answers the first answer instead of 409 
   await post(`/broadcasts/${b.id}/end`, null, null);
 });
 
-it('a stream key shown once is shown again to the same key\'s retry, and is stored encrypted', async () => {
+it("a stream key shown once is shown again to the same key's retry, and is stored encrypted", async () => {
   const body = aBroadcast({ source: 'ingest', source_url: undefined });
   const first = await post('/broadcasts', body, 'ingest-1');
   expect(first.status).toBe(201);

@@ -17,7 +17,10 @@ beforeAll(async () => {
   t = await startTestApp({ env: TV_ENV });
   await buildTvWorld(t.c);
   tv = new TvClient(t.app);
-  const created = await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Callback Night', source: 'ingest', scheduled_at: '2030-02-02T20:00:00Z' }), 201);
+  const created = await tv.expectStatus(
+    tv.post('/broadcasts', CK.rw, { title: 'Callback Night', source: 'ingest', scheduled_at: '2030-02-02T20:00:00Z' }),
+    201,
+  );
   b = { id: created.body.data.id, key: created.body.data.ingest.stream_key };
 });
 afterAll(() => t?.close());
@@ -42,7 +45,11 @@ describe('the ingest secret', () => {
   it('is accepted in X-Ingest-Secret or, for nginx-rtmp, in ?secret= with a form body', async () => {
     await ingest(t.app, 'on-publish', { name: b.key }).expect(200);
     await request(t.app).post(`/internal/ingest/on-publish?secret=${INGEST_SECRET}`).type('form').send({ name: b.key, app: 'live' }).expect(200);
-    await request(t.app).post(`/internal/ingest/metrics?secret=${INGEST_SECRET}`).type('form').send({ name: b.key, bitrate_kbps: '4200', fps: '29.97', resolution: '1280x720', viewers: '7' }).expect(200);
+    await request(t.app)
+      .post(`/internal/ingest/metrics?secret=${INGEST_SECRET}`)
+      .type('form')
+      .send({ name: b.key, bitrate_kbps: '4200', fps: '29.97', resolution: '1280x720', viewers: '7' })
+      .expect(200);
     const health = await tv.expectStatus(tv.get(`/broadcasts/${b.id}/health`, CK.ro), 200);
     expect(health.body.data).toMatchObject({ signal: 'receiving', bitrate_kbps: 4200, fps: 29.97, resolution: '1280x720', viewers: 7 });
   });

@@ -29,7 +29,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const HEADERS = ['etag', 'content-type', 'content-length', 'cache-control', 'link', 'access-control-allow-origin', 'access-control-expose-headers', 'x-ratelimit-limit'];
+const HEADERS = [
+  'etag',
+  'content-type',
+  'content-length',
+  'cache-control',
+  'link',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'x-ratelimit-limit',
+];
 
 describe('kept schedule answers', () => {
   it('answer a repeated poll at once, like the express route, and 304 without charging', async () => {

@@ -17,8 +17,25 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const FIELDS = ['id', 'slug', 'channel', 'title', 'source', 'source_url', 'scheduled_at', 'started_at', 'ended_at', 'state',
-  'visibility', 'discipline', 'language', 'tags', 'replay_url', 'created_at', 'updated_at'];
+const FIELDS = [
+  'id',
+  'slug',
+  'channel',
+  'title',
+  'source',
+  'source_url',
+  'scheduled_at',
+  'started_at',
+  'ended_at',
+  'state',
+  'visibility',
+  'discipline',
+  'language',
+  'tags',
+  'replay_url',
+  'created_at',
+  'updated_at',
+];
 
 async function publicView(slug: string) {
   return (await tv.expectStatus(tv.get(`/broadcasts/${slug}`), 200)).body.data;
@@ -28,15 +45,31 @@ describe('an external (youtube) broadcast', () => {
   let b: Record<string, any>;
 
   it('is created with 201, a Location a client can PATCH, and the defaults filled in', async () => {
-    const res = await tv.expectStatus(tv.post('/broadcasts', CK.rw, {
-      title: '  Friday Fights: Berlin  ', source: 'youtube', source_url: 'https://www.youtube.com/watch?v=abcdef123', scheduled_at: '2030-06-20T19:00:00+02:00',
-    }), 201);
+    const res = await tv.expectStatus(
+      tv.post('/broadcasts', CK.rw, {
+        title: '  Friday Fights: Berlin  ',
+        source: 'youtube',
+        source_url: 'https://www.youtube.com/watch?v=abcdef123',
+        scheduled_at: '2030-06-20T19:00:00+02:00',
+      }),
+      201,
+    );
     b = res.body.data;
     expect(Object.keys(b).sort()).toEqual([...FIELDS].sort());
     expect(b).toMatchObject({
-      channel: { slug: 'fight-tv', name: 'Fight TV' }, title: 'Friday Fights: Berlin', source: 'youtube',
-      source_url: 'https://www.youtube.com/watch?v=abcdef123', scheduled_at: '2030-06-20T17:00:00.000Z',
-      started_at: null, ended_at: null, state: 'scheduled', visibility: 'public', discipline: null, language: 'en', tags: [], replay_url: null,
+      channel: { slug: 'fight-tv', name: 'Fight TV' },
+      title: 'Friday Fights: Berlin',
+      source: 'youtube',
+      source_url: 'https://www.youtube.com/watch?v=abcdef123',
+      scheduled_at: '2030-06-20T17:00:00.000Z',
+      started_at: null,
+      ended_at: null,
+      state: 'scheduled',
+      visibility: 'public',
+      discipline: null,
+      language: 'en',
+      tags: [],
+      replay_url: null,
     });
     expect(b.id).toMatch(UUID);
     expect(b).not.toHaveProperty('ingest');
@@ -49,13 +82,31 @@ describe('an external (youtube) broadcast', () => {
 
   it('may change any creation field while scheduled', async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const res = await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, {
-      title: 'Friday Fights: Munich', source: 'vimeo', source_url: 'https://vimeo.com/123456789', scheduled_at: '2030-06-21T18:30:00Z',
-      visibility: 'unlisted', discipline: 'kickboxing', language: 'de', tags: ['main-card', 'munich'],
-    }), 200);
+    const res = await tv.expectStatus(
+      tv.patch(`/broadcasts/${b.id}`, CK.rw, {
+        title: 'Friday Fights: Munich',
+        source: 'vimeo',
+        source_url: 'https://vimeo.com/123456789',
+        scheduled_at: '2030-06-21T18:30:00Z',
+        visibility: 'unlisted',
+        discipline: 'kickboxing',
+        language: 'de',
+        tags: ['main-card', 'munich'],
+      }),
+      200,
+    );
     expect(res.body.data).toMatchObject({
-      id: b.id, slug: b.slug, title: 'Friday Fights: Munich', source: 'vimeo', source_url: 'https://vimeo.com/123456789',
-      scheduled_at: '2030-06-21T18:30:00.000Z', visibility: 'unlisted', discipline: 'kickboxing', language: 'de', tags: ['main-card', 'munich'], state: 'scheduled',
+      id: b.id,
+      slug: b.slug,
+      title: 'Friday Fights: Munich',
+      source: 'vimeo',
+      source_url: 'https://vimeo.com/123456789',
+      scheduled_at: '2030-06-21T18:30:00.000Z',
+      visibility: 'unlisted',
+      discipline: 'kickboxing',
+      language: 'de',
+      tags: ['main-card', 'munich'],
+      state: 'scheduled',
     });
     expect(res.body.data.created_at).toBe(b.created_at);
     expect(Date.parse(res.body.data.updated_at)).toBeGreaterThan(Date.parse(b.updated_at));
@@ -73,22 +124,41 @@ describe('an external (youtube) broadcast', () => {
     expect(live.body.data.map((x: { id: string }) => x.id)).toContain(b.id);
     const health = await tv.expectStatus(tv.get(`/broadcasts/${b.id}/health`, CK.ro), 200);
     expect(health.body.data).toEqual({
-      broadcast_id: b.id, state: 'live', signal: 'external', bitrate_kbps: null, resolution: null, fps: null, viewers: null, warnings: [], updated_at: null,
+      broadcast_id: b.id,
+      state: 'live',
+      signal: 'external',
+      bitrate_kbps: null,
+      resolution: null,
+      fps: null,
+      viewers: null,
+      warnings: [],
+      updated_at: null,
     });
     const me = await tv.expectStatus(tv.get('/me', CK.ro), 200);
     expect(me.body.data.channel.live_slots).toEqual({ used: 1, total: 3 });
   });
 
   it('while live may change title, visibility, discipline, language and tags, but not source, source_url or scheduled_at', async () => {
-    const ok = await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Friday Fights: LIVE', tags: ['live'], language: 'en', discipline: 'mma', visibility: 'public' }), 200);
+    const ok = await tv.expectStatus(
+      tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Friday Fights: LIVE', tags: ['live'], language: 'en', discipline: 'mma', visibility: 'public' }),
+      200,
+    );
     expect(ok.body.data).toMatchObject({ state: 'live', title: 'Friday Fights: LIVE', tags: ['live'], language: 'en', discipline: 'mma' });
-    for (const change of [{ source: 'youtube', source_url: 'https://www.youtube.com/watch?v=abcdef123' }, { source_url: 'https://vimeo.com/987654321' }, { scheduled_at: '2030-07-01T10:00:00Z' }]) {
+    for (const change of [
+      { source: 'youtube', source_url: 'https://www.youtube.com/watch?v=abcdef123' },
+      { source_url: 'https://vimeo.com/987654321' },
+      { scheduled_at: '2030-07-01T10:00:00Z' },
+    ]) {
       const res = await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, change), 409, 'invalid_state');
       expect(res.body.message).toMatch(/live/);
     }
     // nothing of a refused change was applied, not even its allowed fields
     await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Sneaky', scheduled_at: '2030-07-01T10:00:00Z' }), 409, 'invalid_state');
-    expect(await publicView(b.slug)).toMatchObject({ title: 'Friday Fights: LIVE', source_url: 'https://vimeo.com/123456789', scheduled_at: '2030-06-21T18:30:00.000Z' });
+    expect(await publicView(b.slug)).toMatchObject({
+      title: 'Friday Fights: LIVE',
+      source_url: 'https://vimeo.com/123456789',
+      scheduled_at: '2030-06-21T18:30:00.000Z',
+    });
   });
 
   it('cannot go live twice', async () => {
@@ -109,7 +179,10 @@ describe('an external (youtube) broadcast', () => {
   });
 
   it('as a replay may change title, visibility, discipline, language and tags only; it cannot end or go live again', async () => {
-    const ok = await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Friday Fights (replay)', tags: ['replay'], visibility: 'followers' }), 200);
+    const ok = await tv.expectStatus(
+      tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Friday Fights (replay)', tags: ['replay'], visibility: 'followers' }),
+      200,
+    );
     expect(ok.body.data).toMatchObject({ state: 'replay', title: 'Friday Fights (replay)', tags: ['replay'], visibility: 'followers' });
     await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, { scheduled_at: '2030-07-01T10:00:00Z' }), 409, 'invalid_state');
     await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, { source_url: 'https://vimeo.com/1111111' }), 409, 'invalid_state');
@@ -123,7 +196,10 @@ describe('an ingest broadcast', () => {
   let streamKey: string;
 
   it('is created with its server URL and stream key, and no source_url', async () => {
-    const res = await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Ingest Night', source: 'ingest', scheduled_at: '2030-06-22T20:00:00Z', discipline: 'boxing' }), 201);
+    const res = await tv.expectStatus(
+      tv.post('/broadcasts', CK.rw, { title: 'Ingest Night', source: 'ingest', scheduled_at: '2030-06-22T20:00:00Z', discipline: 'boxing' }),
+      201,
+    );
     b = res.body.data;
     expect(b).toMatchObject({ source: 'ingest', source_url: null, state: 'scheduled', discipline: 'boxing' });
     expect(b.ingest).toEqual({ server_url: expect.stringMatching(/^rtmps?:\/\//), stream_key: expect.stringMatching(/^sk_/) });
@@ -132,7 +208,10 @@ describe('an ingest broadcast', () => {
   });
 
   it('edits while scheduled without showing the key again', async () => {
-    const res = await tv.expectStatus(tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Ingest Night: main card', scheduled_at: '2030-06-22T21:00:00+01:00' }), 200);
+    const res = await tv.expectStatus(
+      tv.patch(`/broadcasts/${b.id}`, CK.rw, { title: 'Ingest Night: main card', scheduled_at: '2030-06-22T21:00:00+01:00' }),
+      200,
+    );
     expect(res.body.data).toMatchObject({ title: 'Ingest Night: main card', scheduled_at: '2030-06-22T20:00:00.000Z', source: 'ingest', source_url: null });
     expect(res.body.data.ingest).toEqual({ server_url: b.ingest.server_url });
   });
@@ -144,7 +223,16 @@ describe('an ingest broadcast', () => {
     await ingest(t.app, 'on-publish', { name: streamKey, app: 'live' }).expect(200);
     await ingest(t.app, 'metrics', { name: streamKey, bitrate_kbps: 6000, resolution: '1920x1080', fps: 30, viewers: 42 }).expect(200);
     const health = await tv.expectStatus(tv.get(`/broadcasts/${b.id}/health`, CK.rw), 200);
-    expect(health.body.data).toMatchObject({ broadcast_id: b.id, state: 'live', signal: 'receiving', bitrate_kbps: 6000, resolution: '1920x1080', fps: 30, viewers: 42, warnings: [] });
+    expect(health.body.data).toMatchObject({
+      broadcast_id: b.id,
+      state: 'live',
+      signal: 'receiving',
+      bitrate_kbps: 6000,
+      resolution: '1920x1080',
+      fps: 30,
+      viewers: 42,
+      warnings: [],
+    });
   });
 
   it('stays ended, without a replay, when it ends', async () => {
@@ -167,7 +255,10 @@ describe('an ingest broadcast', () => {
     const view = await publicView(b.slug);
     expect(view).toMatchObject({ state: 'replay', replay_url: 'https://cdn.example/replays/ingest-night.m3u8', title: 'Ingest Night (ended)' });
     const me = await tv.expectStatus(tv.get('/me', CK.ro), 200);
-    expect(me.body.data.broadcasts.find((x: { id: string }) => x.id === b.id)).toMatchObject({ state: 'replay', replay_url: 'https://cdn.example/replays/ingest-night.m3u8' });
+    expect(me.body.data.broadcasts.find((x: { id: string }) => x.id === b.id)).toMatchObject({
+      state: 'replay',
+      replay_url: 'https://cdn.example/replays/ingest-night.m3u8',
+    });
     const channel = await tv.expectStatus(tv.get('/channels/fight-tv'), 200);
     expect(channel.body.data.replays.map((x: { id: string }) => x.id)).toContain(b.id);
     // a second report for the same recording is refused, the replay stays

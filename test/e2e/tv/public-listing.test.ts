@@ -23,7 +23,12 @@ beforeAll(async () => {
   // fight-tv: upcoming in scheduled_at order c, a, b; live ones started in order pubLive, ppvLive
   await make('upPublicA', CK.rw, { scheduled_at: '2030-01-02T10:00:00Z' });
   await make('upPublicB', CK.rw, { scheduled_at: '2030-01-03T10:00:00Z' });
-  await make('upFollowersC', CK.rw, { scheduled_at: '2030-01-01T10:00:00Z', visibility: 'followers', source: 'mp4', source_url: 'https://cdn.example/secret.mp4' });
+  await make('upFollowersC', CK.rw, {
+    scheduled_at: '2030-01-01T10:00:00Z',
+    visibility: 'followers',
+    source: 'mp4',
+    source_url: 'https://cdn.example/secret.mp4',
+  });
   await make('upUnlisted', CK.rw, { scheduled_at: '2029-12-31T10:00:00Z', visibility: 'unlisted' });
   await make('pubLive', CK.rw, {}, true);
   await make('ppvLive', CK.rw, { visibility: 'ppv', source: 'hls', source_url: 'https://cdn.example/ppv/secret.m3u8' }, true);
@@ -166,7 +171,14 @@ describe('pagination', () => {
 
   it('bad paging parameters are 422 invalid_page / invalid_per_page', async () => {
     for (const path of ['/live', '/upcoming', '/channels']) {
-      for (const [q, error] of [['page=0', 'invalid_page'], ['page=abc', 'invalid_page'], ['page=1&page=2', 'invalid_page'], ['per_page=0', 'invalid_per_page'], ['per_page=101', 'invalid_per_page'], ['per_page=-1', 'invalid_per_page']]) {
+      for (const [q, error] of [
+        ['page=0', 'invalid_page'],
+        ['page=abc', 'invalid_page'],
+        ['page=1&page=2', 'invalid_page'],
+        ['per_page=0', 'invalid_per_page'],
+        ['per_page=101', 'invalid_per_page'],
+        ['per_page=-1', 'invalid_per_page'],
+      ]) {
         const res = await tv.get(`${path}?${q}`);
         expect([path, q, res.status, res.body.error]).toEqual([path, q, 422, error]);
       }
@@ -178,7 +190,16 @@ describe('pagination', () => {
 
 describe('CORS and caching', () => {
   it('every public answer carries Access-Control-Allow-Origin, errors included', async () => {
-    for (const path of ['/live', '/upcoming', '/channels', '/channels/fight-tv', `/broadcasts/${B.upPublicA.slug}`, '/channels/new-tv', '/live?page=0', '/openapi.json']) {
+    for (const path of [
+      '/live',
+      '/upcoming',
+      '/channels',
+      '/channels/fight-tv',
+      `/broadcasts/${B.upPublicA.slug}`,
+      '/channels/new-tv',
+      '/live?page=0',
+      '/openapi.json',
+    ]) {
       const res = await tv.call('GET', path, { headers: { Origin: 'https://fans.example' } });
       expect([path, res.headers['access-control-allow-origin']]).toEqual([path, '*']);
     }
@@ -188,8 +209,11 @@ describe('CORS and caching', () => {
 
   it('a browser preflight (for If-None-Match) is answered, for GET only', async () => {
     for (const path of ['/live', '/upcoming', '/channels', '/channels/fight-tv', `/broadcasts/${B.upPublicA.slug}`]) {
-      const res = await request(t.app).options(`/api/tv${path}`)
-        .set('Origin', 'https://fans.example').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'if-none-match');
+      const res = await request(t.app)
+        .options(`/api/tv${path}`)
+        .set('Origin', 'https://fans.example')
+        .set('Access-Control-Request-Method', 'GET')
+        .set('Access-Control-Request-Headers', 'if-none-match');
       expect([path, res.status]).toEqual([path, 204]);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-methods']).toMatch(/GET/);

@@ -63,7 +63,8 @@ describe('behind a trusted proxy (TRUST_PROXY): the client IP is the X-Forwarded
   });
 
   it('a channel key: 120 requests, the 121st is 429 (on any endpoint, before scope and body checks); another key is unaffected', async () => {
-    const mk = async (name: string) => (await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: world.channelIds.pro, name, scopes: ['read', 'broadcasts:write'] })).token;
+    const mk = async (name: string) =>
+      (await t.c.services.channels.createKey(operator({ id: 'test' }), { channelId: world.channelIds.pro, name, scopes: ['read', 'broadcasts:write'] })).token;
     const [key, sibling] = [await mk('busy'), await mk('sibling')];
     const first = await tv.expectStatus(tv.get('/me', key), 200);
     expect(num(first.headers['x-ratelimit-limit'])).toBe(120);

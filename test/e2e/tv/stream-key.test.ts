@@ -25,7 +25,10 @@ function shown(key: string, from = 0) {
 
 it('appears exactly once over the whole life of an ingest broadcast: in the creation answer', async () => {
   const from = tv.seen.length;
-  const created = await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Key Night', source: 'ingest', scheduled_at: '2030-05-01T18:00:00Z', tags: ['main-card'] }), 201);
+  const created = await tv.expectStatus(
+    tv.post('/broadcasts', CK.rw, { title: 'Key Night', source: 'ingest', scheduled_at: '2030-05-01T18:00:00Z', tags: ['main-card'] }),
+    201,
+  );
   const b = created.body.data;
   const key: string = b.ingest.stream_key;
   expect(key).toMatch(/^sk_[A-Za-z0-9]{20,}$/);
@@ -70,20 +73,26 @@ it('appears exactly once over the whole life of an ingest broadcast: in the crea
 });
 
 it('is stored only as a hash', async () => {
-  const b = (await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Hash Night', source: 'ingest', scheduled_at: '2030-05-02T18:00:00Z' }), 201)).body.data;
+  const b = (await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Hash Night', source: 'ingest', scheduled_at: '2030-05-02T18:00:00Z' }), 201)).body
+    .data;
   const rows = await t.c.orm.em.getConnection().execute(`select * from broadcast where id = ?`, [b.id]);
   expect(JSON.stringify(rows)).not.toContain(b.ingest.stream_key);
   expect(JSON.stringify(rows)).not.toContain(b.ingest.stream_key.slice(3));
 });
 
 it('rotate-stream-key returns a new key once; the old key stops working at on-publish, the new one works', async () => {
-  const b = (await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Rotation Night', source: 'ingest', scheduled_at: '2030-05-03T18:00:00Z' }), 201)).body.data;
+  const b = (await tv.expectStatus(tv.post('/broadcasts', CK.rw, { title: 'Rotation Night', source: 'ingest', scheduled_at: '2030-05-03T18:00:00Z' }), 201))
+    .body.data;
   const oldKey: string = b.ingest.stream_key;
   await ingest(t.app, 'on-publish', { name: oldKey }).expect(200);
 
   const from = tv.seen.length;
   const rotated = await tv.expectStatus(tv.post(`/broadcasts/${b.id}/rotate-stream-key`, CK.rw), 200);
-  expect(rotated.body.data).toMatchObject({ id: b.id, state: 'scheduled', ingest: { server_url: b.ingest.server_url, stream_key: expect.stringMatching(/^sk_/) } });
+  expect(rotated.body.data).toMatchObject({
+    id: b.id,
+    state: 'scheduled',
+    ingest: { server_url: b.ingest.server_url, stream_key: expect.stringMatching(/^sk_/) },
+  });
   const newKey: string = rotated.body.data.ingest.stream_key;
   expect(newKey).not.toBe(oldKey);
   expect(rotated.text).not.toContain(oldKey);

@@ -68,8 +68,12 @@ describe('422 on creation, one code per field', () => {
     await refused(aBroadcast({ source: 'hls', source_url: 'https://cdn.example/\u0000live.m3u8' }), 'invalid_source_url');
     await refused(aBroadcast({ source_url: 'https://youtu.be/dQw4w9WgXcQ\u0000' }), 'invalid_source_url');
     // each kind with a matching https URL is accepted
-    for (const [source, url] of [['youtube', 'https://youtu.be/dQw4w9WgXcQ'], ['vimeo', 'https://vimeo.com/123456789'],
-      ['hls', 'https://cdn.example/live/index.m3u8?token=abc'], ['mp4', 'https://cdn.example/fight.mp4']]) {
+    for (const [source, url] of [
+      ['youtube', 'https://youtu.be/dQw4w9WgXcQ'],
+      ['vimeo', 'https://vimeo.com/123456789'],
+      ['hls', 'https://cdn.example/live/index.m3u8?token=abc'],
+      ['mp4', 'https://cdn.example/fight.mp4'],
+    ]) {
       expect((await tv.create(CK.rw, aBroadcast({ source, source_url: url }))).source_url).toBe(url);
     }
   });
@@ -168,7 +172,12 @@ describe('422 on PATCH', () => {
     await patchRefused(existing.id, { title: 'Changed', tags: ['Bad Tag'] }, 'invalid_tags');
     const me = await tv.expectStatus(tv.get('/me', CK.ro), 200);
     expect(me.body.data.broadcasts.find((b: { id: string }) => b.id === existing.id)).toMatchObject({
-      title: 'Untouched', tags: ['keep'], source: 'youtube', source_url: existing.source_url, visibility: 'public', scheduled_at: existing.scheduled_at,
+      title: 'Untouched',
+      tags: ['keep'],
+      source: 'youtube',
+      source_url: existing.source_url,
+      visibility: 'public',
+      scheduled_at: existing.scheduled_at,
     });
   });
 

@@ -44,7 +44,12 @@ it('delivers every event after a worker dies mid-batch, re-sending only attempts
   receiver.reply = (_r, i) => (answering && i < 60 ? { status: 200 } : answering ? { status: 200, delayMs: 60_000 } : { status: 200 });
   const [{ id: eventId }] = await t.c.orm.em.getConnection().execute<{ id: string }[]>('select id from event where code = ?', [code]);
   // N changes in one transaction, as one bulk operator change writes them.
-  await t.c.orm.em.fork().transactional((em) => t.c.outbox.publish(em as EntityManager, Array.from({ length: N }, () => ({ type: 'event.sanctioned' as const, eventId }))));
+  await t.c.orm.em.fork().transactional((em) =>
+    t.c.outbox.publish(
+      em as EntityManager,
+      Array.from({ length: N }, () => ({ type: 'event.sanctioned' as const, eventId })),
+    ),
+  );
 
   const first = worker();
   await receiver.waitFor(70, 120_000).catch((err) => {
@@ -59,10 +64,14 @@ it('delivers every event after a worker dies mid-batch, re-sending only attempts
   expect(recorded.size).toBeLessThan(before);
 
   const second = worker();
-  await waitUntil('every delivery succeeded', async () => {
-    const all = await deliveriesOf(t.c, ep.id);
-    return all.length === N + 1 && all.every((d) => d.status === 'succeeded');
-  }, 180_000).catch((err) => {
+  await waitUntil(
+    'every delivery succeeded',
+    async () => {
+      const all = await deliveriesOf(t.c, ep.id);
+      return all.length === N + 1 && all.every((d) => d.status === 'succeeded');
+    },
+    180_000,
+  ).catch((err) => {
     throw new Error(`${(err as Error).message}; worker output: ${second.output()}`);
   });
 

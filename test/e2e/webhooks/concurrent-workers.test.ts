@@ -58,8 +58,11 @@ it('sends every (delivery id, attempt) pair exactly once between two workers', a
   });
   // The transaction wrote what changed (one row per event) and nothing per endpoint: the
   // workers make the 200 deliveries after the commit (outbox.ts).
-  const [{ changes, deliveries }] = await t.c.orm.em.getConnection().execute<{ changes: number; deliveries: number }[]>(
-    `select (select count(*)::int from webhook_change) as changes, (select count(*)::int from webhook_delivery) as deliveries`);
+  const [{ changes, deliveries }] = await t.c.orm.em
+    .getConnection()
+    .execute<{ changes: number; deliveries: number }[]>(
+      `select (select count(*)::int from webhook_change) as changes, (select count(*)::int from webhook_delivery) as deliveries`,
+    );
   expect({ changes, deliveries }).toEqual({ changes: DELIVERIES / endpoints.length, deliveries: 0 });
 
   const w1 = await createDeliveryWorker(t.c, t.db);
@@ -108,12 +111,14 @@ it('sends every (delivery id, attempt) pair exactly once between two workers', a
   expect(claimed[1]).toBeGreaterThan(0);
 
   const rows = await waitUntil('every delivery succeeded', async () => {
-    const r = await t.c.orm.em.getConnection().execute<{ status: string; attempt: number; n: number }[]>(
-      `select status, attempt, count(*)::int as n from webhook_delivery group by status, attempt`);
+    const r = await t.c.orm.em
+      .getConnection()
+      .execute<{ status: string; attempt: number; n: number }[]>(`select status, attempt, count(*)::int as n from webhook_delivery group by status, attempt`);
     return r.length === 1 && r[0].status === 'succeeded' ? r : null;
   });
   expect(rows).toEqual([{ status: 'succeeded', attempt: 2, n: DELIVERIES }]);
-  const [log] = await t.c.orm.em.getConnection().execute<{ n: number; pairs: number }[]>(
-    `select count(*)::int as n, count(distinct (delivery_id, attempt_no))::int as pairs from webhook_attempt`);
+  const [log] = await t.c.orm.em
+    .getConnection()
+    .execute<{ n: number; pairs: number }[]>(`select count(*)::int as n, count(distinct (delivery_id, attempt_no))::int as pairs from webhook_attempt`);
   expect(log).toEqual({ n: 2 * DELIVERIES, pairs: 2 * DELIVERIES });
 }, 90_000);

@@ -1,7 +1,5 @@
 import type { TestApp } from '../../helpers/test-app';
-import {
-  deliveriesOf, registerEndpoint, sanctionEvent, sleep, useWebhookApp, waitSettled,
-} from '../../helpers/webhooks';
+import { deliveriesOf, registerEndpoint, sanctionEvent, sleep, useWebhookApp, waitSettled } from '../../helpers/webhooks';
 
 /**
  * The delivery log keeps every attempt (docs/decisions.md#delivery-log): its time, the request headers sent, the status code
@@ -25,17 +23,22 @@ async function endpoint() {
 it('keeps every attempt with its time, request headers, status code or error, duration and answer excerpt', async () => {
   const { r, ep } = await endpoint();
   const long = `${'A'.repeat(1000)}${'0123456789'.repeat(1500)}`; // 16,000 bytes
-  r.reply = (_req, i) => [
-    { status: 500, body: long },
-    { status: 503, body: 'maintenance', delayMs: 150 },
-    { status: 200, body: '{"ok":true}' },
-  ][i];
+  r.reply = (_req, i) =>
+    [
+      { status: 500, body: long },
+      { status: 503, body: 'maintenance', delayMs: 150 },
+      { status: 200, body: '{"ok":true}' },
+    ][i];
   const before = Date.now();
   await sanctionEvent(t.c);
   const [row] = await waitSettled(t.c, ep.id, 1);
   expect(row).toMatchObject({ status: 'succeeded', attempt: 3, last_status_code: 200, last_error: null });
   const log = await t.c.services.deliveries.attempts([row.id]);
-  expect(log.map((a) => [a.attempt_no, a.status_code, a.error])).toEqual([[1, 500, 'HTTP 500'], [2, 503, 'HTTP 503'], [3, 200, null]]);
+  expect(log.map((a) => [a.attempt_no, a.status_code, a.error])).toEqual([
+    [1, 500, 'HTTP 500'],
+    [2, 503, 'HTTP 503'],
+    [3, 200, null],
+  ]);
 
   // The first 4 KiB of the answer, exactly.
   expect(log[0].response_excerpt).toBe(long.slice(0, KIB4));
@@ -51,7 +54,15 @@ it('keeps every attempt with its time, request headers, status code or error, du
     expect(Math.abs(got.at - a.started_at.getTime())).toBeLessThan(1000);
     // The request headers, as the receiver got them.
     const sent = Object.fromEntries(Object.entries(a.request_headers).map(([k, v]) => [k.toLowerCase(), v]));
-    for (const name of ['x-svc-event', 'x-svc-delivery', 'x-svc-timestamp', 'x-svc-attempt', 'x-svc-signature', 'x-svc-signature-timestamped', 'content-type']) {
+    for (const name of [
+      'x-svc-event',
+      'x-svc-delivery',
+      'x-svc-timestamp',
+      'x-svc-attempt',
+      'x-svc-signature',
+      'x-svc-signature-timestamped',
+      'content-type',
+    ]) {
       expect([name, sent[name]]).toEqual([name, got.headers[name]]);
     }
     expect(sent['x-svc-attempt']).toBe(String(i + 1));

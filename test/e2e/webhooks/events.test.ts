@@ -4,7 +4,17 @@ import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver, type Received } from '../../helpers/webhook-receiver';
 import {
-  actor, deliveriesOf, EVENT_ID, header, ISO_WITH_OFFSET, registerEndpoint, runWorker, signedWith, sleep, UUID, waitUntil, WEBHOOK_ENV,
+  actor,
+  deliveriesOf,
+  EVENT_ID,
+  header,
+  ISO_WITH_OFFSET,
+  registerEndpoint,
+  runWorker,
+  sleep,
+  UUID,
+  waitUntil,
+  WEBHOOK_ENV,
 } from '../../helpers/webhooks';
 import { buildWorld, TODAY, testClock, type World } from '../../helpers/world';
 
@@ -29,10 +39,14 @@ let suspensionsEndpoint: { id: string; secret: string };
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock, env: WEBHOOK_ENV });
   world = await buildWorld(t.c);
-  key = (await t.c.services.partners.issueKey(actor, {
-    partnerSlug: 'acme-media', name: 'webhook tests', rateLimitPerMinute: 100_000,
-    scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
-  })).token;
+  key = (
+    await t.c.services.partners.issueKey(actor, {
+      partnerSlug: 'acme-media',
+      name: 'webhook tests',
+      rateLimitPerMinute: 100_000,
+      scopes: ['rankings.read', 'fighters.read', 'events.read', 'results.read'],
+    })
+  ).token;
   allEndpoint = await registerEndpoint(t.c, await all.start(), ALL_EVENTS);
   suspensionsEndpoint = await registerEndpoint(t.c, await suspensionsOnly.start(), ['licence.suspended']);
   all.secrets = [allEndpoint.secret];
@@ -86,10 +100,17 @@ describe('licence.issued and licence.suspended', () => {
   let issued: Received;
 
   it('licence.issued carries exactly the fields of the Events table, as the partner API shows them', async () => {
-    slug = (await t.c.services.fighters.register(actor, {
-      name: 'Nora Neumann', countrySlug: 'germany', divisionId: 'kickboxing-pro-f-60kg', dateOfBirth: '1998-04-04',
-      email: 'nora@fighters.example', phone: '+00 1', address: 'somewhere',
-    })).slug;
+    slug = (
+      await t.c.services.fighters.register(actor, {
+        name: 'Nora Neumann',
+        countrySlug: 'germany',
+        divisionId: 'kickboxing-pro-f-60kg',
+        dateOfBirth: '1998-04-04',
+        email: 'nora@fighters.example',
+        phone: '+00 1',
+        address: 'somewhere',
+      })
+    ).slug;
     const { licence, fighter } = await t.c.services.fighters.issueLicence(actor, slug);
     [issued] = await arrivals(all, 'licence.issued', 1);
     expectWellFormed(issued, allEndpoint.secret);
@@ -108,7 +129,9 @@ describe('licence.issued and licence.suspended', () => {
     expect(profile.fighter_code).toMatch(/^FID-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(issued.json.data).toMatchObject({
       fighter: { fighter_code: profile.fighter_code, name: profile.name, country: profile.country.slug },
-      division: profile.division, status: profile.status, licence_status: profile.licence_status,
+      division: profile.division,
+      status: profile.status,
+      licence_status: profile.licence_status,
     });
     const verify = await api(`/verify/${licence.licenceNo}`);
     expect([verify.valid, verify.status, verify.matched]).toEqual([true, 'ACTIVE', 'licence_no']);
@@ -133,7 +156,14 @@ describe('licence.issued and licence.suspended', () => {
 
 describe('event.sanctioned', () => {
   it('is the Event exactly as GET /events/{code} answers it, plus sanctioned_at', async () => {
-    const e = await t.c.services.events.create(actor, { name: 'Summer Open', city: 'Hamburg', countrySlug: 'germany', date: addDays(TODAY, 10), level: 'continental', status: 'scheduled' });
+    const e = await t.c.services.events.create(actor, {
+      name: 'Summer Open',
+      city: 'Hamburg',
+      countrySlug: 'germany',
+      date: addDays(TODAY, 10),
+      level: 'continental',
+      status: 'scheduled',
+    });
     // Not sanctioned yet: nothing is sent, and the partner API does not serve it.
     await sleep(300);
     expect(ofType(all, 'event.sanctioned')).toEqual([]);
@@ -142,15 +172,38 @@ describe('event.sanctioned', () => {
     expectWellFormed(got, allEndpoint.secret);
     const served = (await api(`/events/${e.code}`)).data;
     expect(got.json.data).toEqual({ ...served, sanctioned_at: NOW_ISO });
-    expect(got.json.data).toMatchObject({ code: e.code, name: 'Summer Open', city: 'Hamburg', country: 'germany', level: 'continental', multiplier: 2, is_live: false, status: 'scheduled', url: `https://svc.test/api/v1/events/${e.code}` });
+    expect(got.json.data).toMatchObject({
+      code: e.code,
+      name: 'Summer Open',
+      city: 'Hamburg',
+      country: 'germany',
+      level: 'continental',
+      multiplier: 2,
+      is_live: false,
+      status: 'scheduled',
+      url: `https://svc.test/api/v1/events/${e.code}`,
+    });
   });
 });
 
 describe('result.verified', () => {
   it('sends one Result per fighter, exactly as GET /results shows it, plus verified_at', async () => {
-    const e = await t.c.services.events.create(actor, { name: 'Result Night', city: 'Berlin', countrySlug: 'germany', date: addDays(TODAY, -5), level: 'international', status: 'completed' });
+    const e = await t.c.services.events.create(actor, {
+      name: 'Result Night',
+      city: 'Berlin',
+      countrySlug: 'germany',
+      date: addDays(TODAY, -5),
+      level: 'international',
+      status: 'completed',
+    });
     await t.c.services.events.sanction(actor, e.code);
-    const bout = await t.c.services.results.record(actor, { eventCode: e.code, winnerSlug: world.slugs.anna, loserSlug: world.slugs.chiaki, method: 'TKO', round: 2 });
+    const bout = await t.c.services.results.record(actor, {
+      eventCode: e.code,
+      winnerSlug: world.slugs.anna,
+      loserSlug: world.slugs.chiaki,
+      method: 'TKO',
+      round: 2,
+    });
     // Recorded is not verified: nothing yet.
     await sleep(300);
     expect(ofType(all, 'result.verified')).toEqual([]);
@@ -158,7 +211,9 @@ describe('result.verified', () => {
     const got = await arrivals(all, 'result.verified', 2);
     await sleep(200);
     expect(ofType(all, 'result.verified')).toHaveLength(2);
-    got.forEach((r) => expectWellFormed(r, allEndpoint.secret));
+    got.forEach((r) => {
+      expectWellFormed(r, allEndpoint.secret);
+    });
     const served = (await api(`/results?event=${e.code}&per_page=100`)).data as { fighter: { slug: string } }[];
     expect(served).toHaveLength(2);
     const bySlug = (slug: string) => got.find((r) => (r.json.data.fighter as { slug: string }).slug === slug)!.json.data;
@@ -193,7 +248,7 @@ describe('ranking.published', () => {
     const got = await arrivals(all, 'ranking.published', changed.length);
     await sleep(300);
     expect(ofType(all, 'ranking.published')).toHaveLength(changed.length);
-    got.forEach((r) => expectWellFormed(r, allEndpoint.secret));
+    for (const r of got) expectWellFormed(r, allEndpoint.secret);
     const sent = new Map(got.map((r) => [(r.json.data.fighter as { slug: string }).slug, r.json.data]));
     expect([...sent.keys()].sort()).toEqual(changed.map((r) => r.fighter.slug).sort());
     for (const row of changed) {

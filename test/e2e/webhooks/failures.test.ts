@@ -2,9 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from '../../helpers/test-app';
 import type { WebhookReceiver } from '../../helpers/webhook-receiver';
-import {
-  actor, deliveriesOf, header, registerEndpoint, sanctionEvent, sleep, useWebhookApp, waitSettled, waitUntil,
-} from '../../helpers/webhooks';
+import { actor, deliveriesOf, header, registerEndpoint, sanctionEvent, sleep, useWebhookApp, waitSettled, waitUntil } from '../../helpers/webhooks';
 
 /**
  * Answers that are not a success (docs/decisions.md#delivery, docs/decisions.md#gone): a redirect is a failure and is not followed, a
@@ -44,7 +42,10 @@ describe('redirects', () => {
     expect(r.received.map((x) => header(x, 'X-SVC-Attempt'))).toEqual(['1', '2']);
     expect(row).toMatchObject({ status: 'succeeded', attempt: 2 });
     const log = await t.c.services.deliveries.attempts([row.id]);
-    expect(log.map((a) => [a.attempt_no, a.status_code])).toEqual([[1, status], [2, 200]]);
+    expect(log.map((a) => [a.attempt_no, a.status_code])).toEqual([
+      [1, status],
+      [2, 200],
+    ]);
     expect(log[0].error).toMatch(/redirect/i);
     expect(log[1].error).toBeNull();
   });

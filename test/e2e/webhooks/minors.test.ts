@@ -16,7 +16,13 @@ const secretsOfMinors: string[] = [];
 beforeAll(async () => {
   t = await startTestApp({ clock: testClock, env: WEBHOOK_ENV });
   world = await buildWorld(t.c);
-  endpoint = await registerEndpoint(t.c, await receiver.start(), ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned']);
+  endpoint = await registerEndpoint(t.c, await receiver.start(), [
+    'ranking.published',
+    'result.verified',
+    'licence.suspended',
+    'licence.issued',
+    'event.sanctioned',
+  ]);
   receiver.secrets = [endpoint.secret];
   worker = await runWorker(t.c, t.db);
 });
@@ -31,16 +37,29 @@ async function slugOf(name: string): Promise<string> {
   return row.slug;
 }
 
-it('sends nothing when a minor\'s licence is issued, renewed or suspended', async () => {
+it("sends nothing when a minor's licence is issued, renewed or suspended", async () => {
   const minor = world.slugs.minor;
   const renewed = await t.c.services.fighters.issueLicence(actor, minor, { issuedOn: TODAY, validUntil: addDays(addYears(TODAY, 1), -1) });
   const newcomer = await t.c.services.fighters.register(actor, {
-    name: 'Lea Klein', countrySlug: 'germany', divisionId: 'mma-am-f-57kg', dateOfBirth: addYears(TODAY, -15),
-    email: 'lea@fighters.example', phone: '+00 2', address: 'x',
+    name: 'Lea Klein',
+    countrySlug: 'germany',
+    divisionId: 'mma-am-f-57kg',
+    dateOfBirth: addYears(TODAY, -15),
+    email: 'lea@fighters.example',
+    phone: '+00 2',
+    address: 'x',
   });
   const first = await t.c.services.fighters.issueLicence(actor, newcomer.slug);
   await t.c.services.fighters.suspendLicence(actor, newcomer.slug);
-  secretsOfMinors.push(minor, newcomer.slug, renewed.licence.licenceNo, first.licence.licenceNo, first.fighter.fighterCode!, renewed.fighter.fighterCode!, world.numbers.minorLicence);
+  secretsOfMinors.push(
+    minor,
+    newcomer.slug,
+    renewed.licence.licenceNo,
+    first.licence.licenceNo,
+    first.fighter.fighterCode!,
+    renewed.fighter.fighterCode!,
+    world.numbers.minorLicence,
+  );
 
   // An adult's licence right after: it arrives, so the minors' events had every chance to.
   await t.c.services.fighters.issueLicence(actor, world.slugs.bela, { issuedOn: TODAY, validUntil: addYears(TODAY, 1) });
@@ -50,10 +69,16 @@ it('sends nothing when a minor\'s licence is issued, renewed or suspended', asyn
   expect(await deliveriesOf(t.c, endpoint.id)).toHaveLength(1);
 });
 
-it('sends the adult side of a minor\'s bout, and never the minor\'s', async () => {
+it("sends the adult side of a minor's bout, and never the minor's", async () => {
   const olga = await slugOf('Olga Adult');
   const before = receiver.received.length;
-  const won = await t.c.services.results.record(actor, { eventCode: world.events.minorBout, winnerSlug: world.slugs.minor, loserSlug: olga, method: 'SD', round: 3 });
+  const won = await t.c.services.results.record(actor, {
+    eventCode: world.events.minorBout,
+    winnerSlug: world.slugs.minor,
+    loserSlug: olga,
+    method: 'SD',
+    round: 3,
+  });
   await t.c.services.results.verify(actor, won.id);
   await receiver.waitFor(before + 1);
   await sleep(500);
@@ -61,7 +86,13 @@ it('sends the adult side of a minor\'s bout, and never the minor\'s', async () =
   const r = receiver.received[before];
   expect(r.json.event).toBe('result.verified');
   expect(r.validSignature).toBe(true);
-  expect(r.json.data).toMatchObject({ fighter: { slug: olga, name: 'Olga Adult' }, opponent: '(withheld)', result: 'L', method: 'SD', event: { code: world.events.minorBout } });
+  expect(r.json.data).toMatchObject({
+    fighter: { slug: olga, name: 'Olga Adult' },
+    opponent: '(withheld)',
+    result: 'L',
+    method: 'SD',
+    event: { code: world.events.minorBout },
+  });
   expect(r.body).not.toContain('Mia Jung');
 });
 

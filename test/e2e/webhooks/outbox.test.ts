@@ -25,8 +25,7 @@ afterAll(async () => {
 });
 
 const names = () => receiver.received.map((r) => (r.json.data as { name: string }).name);
-const count = async (table: string) =>
-  (await t.c.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0].n;
+const count = async (table: string) => (await t.c.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0].n;
 
 it('does not send events that happened before the endpoint was registered', async () => {
   await sanctionEvent(t.c, 'Too Early');
@@ -42,10 +41,12 @@ it('sends nothing for a change that rolls back, and sends the same change once c
   const events = await count('webhook_event');
   const deliveries = await count('webhook_delivery');
   const created = await t.c.services.events.create(actor, { name: 'Rolled Back', countrySlug: 'germany', date: '2026-07-01' });
-  await expect(t.c.orm.em.fork().transactional(async (em) => {
-    await t.c.services.events.sanction(actor, created.code, em);
-    throw new Error('the operator\'s command failed after the change');
-  })).rejects.toThrow('failed after the change');
+  await expect(
+    t.c.orm.em.fork().transactional(async (em) => {
+      await t.c.services.events.sanction(actor, created.code, em);
+      throw new Error("the operator's command failed after the change");
+    }),
+  ).rejects.toThrow('failed after the change');
   expect(await count('webhook_event')).toBe(events);
   expect(await count('webhook_delivery')).toBe(deliveries);
 

@@ -1,8 +1,6 @@
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
-import {
-  actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, waitSettled, WEBHOOK_ENV,
-} from '../../helpers/webhooks';
+import { actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, waitSettled, WEBHOOK_ENV } from '../../helpers/webhooks';
 
 /**
  * Bulk recovery (docs/decisions.md#gone): re-sends every failed delivery of an endpoint created between two times,
@@ -55,7 +53,11 @@ it('re-sends the failed deliveries created within [since, until) only', async ()
     byName.set(nameOf(r.json.data), d);
   }
   expect([...byName].map(([name, d]) => [name, d.status, d.attempt]).sort()).toEqual([
-    ['After 1', 'failed', 5], ['Before 1', 'failed', 5], ['Inside 1', 'failed', 5], ['Inside 2', 'failed', 5], ['OK Inside', 'succeeded', 1],
+    ['After 1', 'failed', 5],
+    ['Before 1', 'failed', 5],
+    ['Inside 1', 'failed', 5],
+    ['Inside 2', 'failed', 5],
+    ['OK Inside', 'succeeded', 1],
   ]);
 
   recovering = true;
@@ -88,7 +90,9 @@ it('re-sends the failed deliveries created within [since, until) only', async ()
 
 it('without until, recovers every failed delivery since the time given', async () => {
   const rows = await deliveriesOf(t.c, endpoint.id);
-  const after = rows.find((d) => d.status === 'failed' && d.created_at.getTime() === Math.max(...rows.filter((x) => !x.replay_of).map((x) => x.created_at.getTime())))!;
+  const after = rows.find(
+    (d) => d.status === 'failed' && d.created_at.getTime() === Math.max(...rows.filter((x) => !x.replay_of).map((x) => x.created_at.getTime())),
+  )!;
   const sentBefore = receiver.received.length;
   const recovered = await t.c.services.deliveries.recover(actor, { endpointId: endpoint.id, since: after.created_at });
   // Only "After 1": the earlier recoveries succeeded, so they are not failed.
@@ -102,5 +106,7 @@ it('recovers nothing from an empty window, and refuses bad input', async () => {
   const future = new Date(Date.now() + 3600_000);
   expect(await t.c.services.deliveries.recover(actor, { endpointId: endpoint.id, since: future })).toEqual([]);
   await expect(t.c.services.deliveries.recover(actor, { endpointId: endpoint.id, since: new Date('nope') })).rejects.toMatchObject({ code: 'invalid_since' });
-  await expect(t.c.services.deliveries.recover(actor, { endpointId: '00000000-0000-4000-8000-000000000000', since: new Date(0) })).rejects.toMatchObject({ code: 'not_found' });
+  await expect(t.c.services.deliveries.recover(actor, { endpointId: '00000000-0000-4000-8000-000000000000', since: new Date(0) })).rejects.toMatchObject({
+    code: 'not_found',
+  });
 });

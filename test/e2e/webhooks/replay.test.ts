@@ -1,7 +1,17 @@
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import {
-  actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, UUID, waitSettled, waitUntil, WEBHOOK_ENV,
+  actor,
+  deliveriesOf,
+  header,
+  registerEndpoint,
+  runWorker,
+  sanctionEvent,
+  seedBasics,
+  UUID,
+  waitSettled,
+  waitUntil,
+  WEBHOOK_ENV,
 } from '../../helpers/webhooks';
 
 /**
@@ -67,10 +77,14 @@ it('replays a failed delivery with a fresh series of five attempts', async () =>
   receiver.received.length = 0;
   const replay = await t.c.services.deliveries.replay(actor, failed.id);
   await receiver.waitFor(3);
-  expect(receiver.received.map((r) => [header(r, 'X-SVC-Attempt'), header(r, 'X-SVC-Delivery'), header(r, 'X-SVC-Replay-Of')]))
-    .toEqual([['1', replay.id, failed.id], ['2', replay.id, failed.id], ['3', replay.id, failed.id]]);
+  expect(receiver.received.map((r) => [header(r, 'X-SVC-Attempt'), header(r, 'X-SVC-Delivery'), header(r, 'X-SVC-Replay-Of')])).toEqual([
+    ['1', replay.id, failed.id],
+    ['2', replay.id, failed.id],
+    ['3', replay.id, failed.id],
+  ]);
   const done = await waitUntil('the replay to succeed', async () =>
-    (await deliveriesOf(t.c, endpoint.id)).find((d) => d.id === replay.id && d.status === 'succeeded'));
+    (await deliveriesOf(t.c, endpoint.id)).find((d) => d.id === replay.id && d.status === 'succeeded'),
+  );
   expect(done.attempt).toBe(3);
   // The original stays as it was.
   expect((await deliveriesOf(t.c, endpoint.id)).find((d) => d.id === failed.id)).toMatchObject({ status: 'failed', attempt: 5 });

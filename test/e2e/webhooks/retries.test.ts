@@ -1,8 +1,6 @@
 import type { TestApp } from '../../helpers/test-app';
 import type { Received } from '../../helpers/webhook-receiver';
-import {
-  deliveriesOf, header, registerEndpoint, sanctionEvent, signedWith, sleep, useWebhookApp, UUID, waitSettled,
-} from '../../helpers/webhooks';
+import { deliveriesOf, header, registerEndpoint, sanctionEvent, signedWith, sleep, useWebhookApp, UUID, waitSettled } from '../../helpers/webhooks';
 
 /**
  * Retries (docs/decisions.md#retries) on a compressed schedule: the first delay is
@@ -69,7 +67,13 @@ it('retries a failing delivery after each delay of the schedule: attempts 1 to 5
   expect(row).toMatchObject({ id: delivery, status: 'failed', attempt: 5, last_status_code: 500 });
   expect(row.completed_at).toBeInstanceOf(Date);
   const log = await t.c.services.deliveries.attempts([row.id]);
-  expect(log.map((a) => [a.attempt_no, a.status_code])).toEqual([[1, 500], [2, 503], [3, 502], [4, 504], [5, 500]]);
+  expect(log.map((a) => [a.attempt_no, a.status_code])).toEqual([
+    [1, 500],
+    [2, 503],
+    [3, 502],
+    [4, 504],
+    [5, 500],
+  ]);
 });
 
 it('stops the series at the first 2xx: success on attempt 3 means no attempt 4', async () => {

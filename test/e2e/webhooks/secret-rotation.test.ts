@@ -1,8 +1,6 @@
 import type { TestApp } from '../../helpers/test-app';
 import type { Received, WebhookReceiver } from '../../helpers/webhook-receiver';
-import {
-  actor, header, registerEndpoint, sanctionEvent, signedWith, sleep, useWebhookApp,
-} from '../../helpers/webhooks';
+import { actor, header, registerEndpoint, sanctionEvent, signedWith, sleep, useWebhookApp } from '../../helpers/webhooks';
 
 /**
  * Secret rotation without downtime (docs/decisions.md#rotation): the new secret is issued at once, the old one keeps

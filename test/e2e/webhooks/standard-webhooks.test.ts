@@ -56,7 +56,7 @@ it('signs with both secrets while a rotation waits for its switch, so a receiver
 it('verifies deliveries to an endpoint registered before secrets avoided `-` and `_`, once the secret is read as base64url', async () => {
   const receiver = app.receiver();
   const ep = await registerEndpoint(t.c, await receiver.start(), ['event.sanctioned']);
-  const legacy = 'whsec_' + Buffer.alloc(32, 0xfb).toString('base64url');
+  const legacy = `whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}`;
   expect(legacy).toMatch(/[-_]/);
   await t.c.orm.em.getConnection().execute('update webhook_endpoint set secret = ? where id = ?', [legacy, ep.id]);
   await sanctionEvent(t.c);

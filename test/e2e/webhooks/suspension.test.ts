@@ -1,7 +1,17 @@
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import {
-  actor, deliveriesOf, header, registerEndpoint, runWorker, sanctionEvent, seedBasics, sleep, waitSettled, waitUntil, WEBHOOK_ENV,
+  actor,
+  deliveriesOf,
+  header,
+  registerEndpoint,
+  runWorker,
+  sanctionEvent,
+  seedBasics,
+  sleep,
+  waitSettled,
+  waitUntil,
+  WEBHOOK_ENV,
 } from '../../helpers/webhooks';
 
 /**
@@ -67,8 +77,9 @@ it('pauses a retry series in the middle without spending its attempts', async ()
   await t.c.services.partners.setStatus(actor, 'acme-media', 'suspended');
   const id = header(receiver.received[0], 'X-SVC-Delivery')!;
   await waitUntil('the retry to be due', async () => {
-    const [{ due }] = await t.c.orm.em.getConnection().execute<{ due: boolean }[]>(
-      `select next_attempt_at <= now() as due from webhook_delivery where id = ?`, [id]);
+    const [{ due }] = await t.c.orm.em
+      .getConnection()
+      .execute<{ due: boolean }[]>(`select next_attempt_at <= now() as due from webhook_delivery where id = ?`, [id]);
     return due;
   });
   await sleep(SCHEDULE_MS * 2);
@@ -81,6 +92,7 @@ it('pauses a retry series in the middle without spending its attempts', async ()
   expect(receiver.received.map((r) => header(r, 'X-SVC-Attempt'))).toEqual(['1', '2']);
   expect(header(receiver.received[1], 'X-SVC-Delivery')).toBe(id);
   const done = await waitUntil('the delivery to succeed', async () =>
-    (await deliveriesOf(t.c, endpoint.id)).find((d) => d.id === id && d.status === 'succeeded'));
+    (await deliveriesOf(t.c, endpoint.id)).find((d) => d.id === id && d.status === 'succeeded'),
+  );
   expect(done.attempt).toBe(2);
 });

@@ -19,7 +19,10 @@ let url: string;
 const dns = fakeResolver(TEST_DNS);
 
 beforeAll(async () => {
-  t = await startTestApp({ resolveHost: dns, env: { WEBHOOKS_ALLOW_INSECURE: '0', WEBHOOKS_ALLOW_PRIVATE: '0', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms' } });
+  t = await startTestApp({
+    resolveHost: dns,
+    env: { WEBHOOKS_ALLOW_INSECURE: '0', WEBHOOKS_ALLOW_PRIVATE: '0', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms' },
+  });
   await seedBasics(t.c);
   url = await receiver.start();
 });
@@ -31,10 +34,19 @@ afterAll(async () => {
 
 /** The same database and ORM, configured with these flags. */
 function containerWith(insecure: boolean, priv: boolean): Container {
-  const c = createContainer(loadConfig({
-    NODE_ENV: 'test', DATABASE_URL: t.db.url, LOG_LEVEL: 'silent', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms',
-    WEBHOOKS_ALLOW_INSECURE: insecure ? '1' : '0', WEBHOOKS_ALLOW_PRIVATE: priv ? '1' : '0',
-  }), t.db.orm, { resolveHost: dns });
+  const c = createContainer(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: t.db.url,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_POLL_MS: '50',
+      WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms,200ms',
+      WEBHOOKS_ALLOW_INSECURE: insecure ? '1' : '0',
+      WEBHOOKS_ALLOW_PRIVATE: priv ? '1' : '0',
+    }),
+    t.db.orm,
+    { resolveHost: dns },
+  );
   containers.push(c);
   return c;
 }
@@ -50,13 +62,30 @@ async function registrationError(c: Container, target: string): Promise<string |
 
 describe('at registration', () => {
   it.each([
-    'https://127.0.0.1/hooks', 'https://127.0.0.1:8443/hooks', 'https://[::1]/hooks', 'https://10.1.2.3/hooks', 'https://172.16.0.9/hooks',
-    'https://192.168.1.20/hooks', 'https://169.254.169.254/latest', 'https://[fd00::5]/hooks', 'https://[fe80::1]/hooks',
-    'https://[::ffff:127.0.0.1]/hooks', 'https://0.0.0.0/hooks', 'https://localhost/hooks', 'https://hooks.localhost/hooks',
+    'https://127.0.0.1/hooks',
+    'https://127.0.0.1:8443/hooks',
+    'https://[::1]/hooks',
+    'https://10.1.2.3/hooks',
+    'https://172.16.0.9/hooks',
+    'https://192.168.1.20/hooks',
+    'https://169.254.169.254/latest',
+    'https://[fd00::5]/hooks',
+    'https://[fe80::1]/hooks',
+    'https://[::ffff:127.0.0.1]/hooks',
+    'https://0.0.0.0/hooks',
+    'https://localhost/hooks',
+    'https://hooks.localhost/hooks',
     // IPv4-compatible and IPv4-mapped IPv6 in every spelling, port 0, and names that resolve inside.
-    'https://[::127.0.0.1]/hooks', 'https://[::7f00:1]/hooks', 'https://[::ffff:7f00:1]/hooks', 'https://[0:0:0:0:0:ffff:127.0.0.1]/hooks',
-    'https://hooks.example.com:0/hooks', 'https://loopback.example.com/hooks', 'https://intranet.example.com/hooks',
-    'https://mixed.example.com/hooks', 'https://compat.example.com/hooks', 'https://unknown-name.example.com/hooks',
+    'https://[::127.0.0.1]/hooks',
+    'https://[::7f00:1]/hooks',
+    'https://[::ffff:7f00:1]/hooks',
+    'https://[0:0:0:0:0:ffff:127.0.0.1]/hooks',
+    'https://hooks.example.com:0/hooks',
+    'https://loopback.example.com/hooks',
+    'https://intranet.example.com/hooks',
+    'https://mixed.example.com/hooks',
+    'https://compat.example.com/hooks',
+    'https://unknown-name.example.com/hooks',
   ])('refuses the private or loopback target %s with invalid_url', async (target) => {
     expect(await registrationError(t.c, target)).toBe('invalid_url');
   });
@@ -85,8 +114,11 @@ describe('at registration', () => {
 });
 
 it('refuses a name resolving inside and a name that does not resolve with the same message (no oracle for internal names)', async () => {
-  const message = (target: string) => t.c.services.webhooks.register(actor, { partnerSlug: 'acme-media', url: target, events: ['event.sanctioned'] })
-    .then(() => 'registered', (err: Error) => err.message);
+  const message = (target: string) =>
+    t.c.services.webhooks.register(actor, { partnerSlug: 'acme-media', url: target, events: ['event.sanctioned'] }).then(
+      () => 'registered',
+      (err: Error) => err.message,
+    );
   const internal = await message('https://intranet.example.com/hooks');
   expect(internal).toMatch(/public address/);
   expect(await message('https://unknown-name.example.com/hooks')).toBe(internal);
@@ -102,7 +134,7 @@ describe('at send time', () => {
   it.each([
     ['a loopback IP literal', () => url],
     ['a name that resolves to loopback', () => url.replace('127.0.0.1', 'localhost')],
-  ])('refuses %s when the worker\'s configuration does not allow private targets, and nothing reaches it', async (_label, target) => {
+  ])("refuses %s when the worker's configuration does not allow private targets, and nothing reaches it", async (_label, target) => {
     // Registered where private targets were allowed; delivered by a worker where they are not.
     const permissive = containerWith(true, true);
     const endpoint = await registerEndpoint(permissive, target(), ['event.sanctioned']);

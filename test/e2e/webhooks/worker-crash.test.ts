@@ -2,7 +2,17 @@ import type { ChildProcess } from 'node:child_process';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import {
-  deliveriesOf, deliveryById, exited, header, registerEndpoint, sanctionEvent, seedBasics, sleep, spawnWorkerProcess, waitUntil, WEBHOOK_ENV,
+  deliveriesOf,
+  deliveryById,
+  exited,
+  header,
+  registerEndpoint,
+  sanctionEvent,
+  seedBasics,
+  sleep,
+  spawnWorkerProcess,
+  waitUntil,
+  WEBHOOK_ENV,
 } from '../../helpers/webhooks';
 
 /**

@@ -41,16 +41,22 @@ async function refreshFighters(em: EntityManager, fighterIds: readonly string[])
 async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: string, list: string): Promise<void> {
   const before = await sql<{ fighter_id: string }[]>(em, `delete from result_row where ${rowColumn} = any(?::uuid[]) returning fighter_id`, [list]);
   const after = await sql<{ fighter_id: string }[]>(em, `${insertResultRowsSql(`${boutColumn} = any(?::uuid[])`)} returning fighter_id`, [list]);
-  await refreshFighters(em, [...before, ...after].map((r) => r.fighter_id));
+  await refreshFighters(
+    em,
+    [...before, ...after].map((r) => r.fighter_id),
+  );
 }
 
 async function refreshReferenceNames(em: EntityManager): Promise<void> {
-  await sql(em, `update fighter_card fc set country_name = c.name, country_code = c.code, continent_slug = c.continent_slug,
+  await sql(
+    em,
+    `update fighter_card fc set country_name = c.name, country_code = c.code, continent_slug = c.continent_slug,
       discipline = d.discipline, category = d.category, gender = d.gender, weight_class = d.weight_class, division_label = d.label
     from country c, division d
    where c.slug = fc.country_slug and d.id = fc.division_id
      and (fc.country_name, fc.country_code, fc.continent_slug, fc.discipline, fc.category, fc.gender, fc.weight_class, fc.division_label)
-         is distinct from (c.name, c.code, c.continent_slug, d.discipline, d.category, d.gender, d.weight_class, d.label)`);
+         is distinct from (c.name, c.code, c.continent_slug, d.discipline, d.category, d.gender, d.weight_class, d.label)`,
+  );
 }
 
 /**

@@ -42,7 +42,10 @@ const CARD_COLUMNS = `fighter_id, slug, name, nickname, sort_name, search_text, 
  */
 export function upsertCardsSql(some: boolean): string {
   const scope = (column: string) => (some ? `${column} = any(?::uuid[])` : 'true');
-  const updates = CARD_COLUMNS.split(',').map((c) => c.trim()).filter((c) => c !== 'fighter_id').map((c) => `${c} = excluded.${c}`);
+  const updates = CARD_COLUMNS.split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== 'fighter_id')
+    .map((c) => `${c} = excluded.${c}`);
   return `insert into fighter_card (${CARD_COLUMNS})
     select f.id, f.slug, f.name, f.nickname, f.sort_name, f.search_text, f.country_slug, c.name, c.code, c.continent_slug,
            d.id, d.discipline, d.category, d.gender, d.weight_class, d.label, f.status, f.ranking_published, f.fighter_code,

@@ -37,8 +37,7 @@ export function pooledReadSql(orm: MikroORM): ReadSql {
       const client = orm.em.getConnection('read').getKnex().client as unknown as KnexClient;
       const connection = await client.acquireConnection();
       try {
-        named ??= connection.query({ text: 'select version() as v', values: [] })
-          .then((r) => !String((r.rows[0] as { v: string }).v).includes('PGlite'));
+        named ??= connection.query({ text: 'select version() as v', values: [] }).then((r) => !String((r.rows[0] as { v: string }).v).includes('PGlite'));
         named.catch(() => (named = null));
         const config = { text, values: [...values], ...((await named) ? { name: statementName(text) } : {}) };
         return (await connection.query(config)).rows as T[];
