@@ -69,6 +69,8 @@ async function startService(startTimeoutSeconds: number): Promise<{ child: Child
     PORT: String(port),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
     STUDIO_SESSION_PER_MINUTE: '1000000000',
+    // as npm start and the image run it (package.json, Dockerfile)
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   delete env.PUBLIC_URL;
   if (process.env.DATABASE_URL) delete env.DATA_DIR;
