@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { describeWithBrowser, launchBrowser } from '../../helpers/browser';
 import { adminWithInput } from '../../helpers/cli';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -13,14 +13,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
  * also signs in through /graphql. No page asks anything of another origin or logs an error.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-// CI (.ci/run installs Chromium) never skips the browser tests; a local run without it does, saying so.
-if (!present && process.env.CI) throw new Error(`docs.browser.test: no browser at ${CHROMIUM}, and CI never skips the browser tests`);
-if (!present) console.warn(`docs.browser.test: skipped, no browser at ${CHROMIUM} (install Debian's chromium to run it)`);
-const describeWithBrowser = present ? describe : describe.skip;
-
-describeWithBrowser('the /docs pages in a browser', () => {
+describeWithBrowser('docs.browser.test')('the /docs pages in a browser', () => {
   let t: TestApp;
   let server: Server;
   let browser: Browser;
@@ -33,18 +26,7 @@ describeWithBrowser('the /docs pages in a browser', () => {
     server = createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describeWithBrowser, launchBrowser } from '../../helpers/browser';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { studioBuildDir } from '../../../src/ops/studio';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -18,17 +19,11 @@ import { runWorker, WEBHOOK_ENV } from '../../helpers/webhooks';
  * fails in CI.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-if (!present && process.env.CI) throw new Error(`studio-app.browser.test: no browser at ${CHROMIUM}; CI must install Debian's chromium (.ci/run does)`);
-if (!present) console.warn(`studio-app.browser.test: skipped, no browser at ${CHROMIUM} (install Debian's chromium to run it)`);
-const describeWithBrowser = present ? describe : describe.skip;
-
 const ROOT = join(__dirname, '..', '..', '..');
 const SHOTS = join(ROOT, 'test-results', 'studio');
 const AXE = require.resolve('axe-core/axe.min.js');
 
-describeWithBrowser('the studio web app in a browser', () => {
+describeWithBrowser('studio-app.browser.test')('the studio web app in a browser', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
@@ -48,18 +43,7 @@ describeWithBrowser('the studio web app in a browser', () => {
     base = (await t.listen()).url;
     worker = await runWorker(t.c, t.db);
     receiverUrl = await receiver.start();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
     // axe-core is injected as a script tag, which the studio's CSP (rightly) refuses: this context
     // bypasses it; the first test runs the app under its CSP
     ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
