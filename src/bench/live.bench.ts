@@ -16,16 +16,12 @@
  */
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { createHttpHandler } from '../app';
-import { loadConfig } from '../config/config';
+import { openBenchDatabase } from './bench-database';
 import { createContainer } from '../container';
-import { openDatabase } from '../db/database';
-import { entities } from '../entities';
 import { createChangeFeed } from '../db/listen-change-feed';
 import { operator } from '../domain/channels/channel-access';
 import { attachSubscriptions } from '../graphql/subscriptions/ws-server';
@@ -89,19 +85,13 @@ function pct(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-live-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    WEBHOOK_WORKER: 'off',
+  const bench = await openBenchDatabase('live', {
     PORT: '0',
     INGEST_SECRET,
     SUBSCRIPTION_SOCKETS_PER_SESSION: String(SOCKETS),
     SUBSCRIPTIONS_PER_SOCKET: String(Math.ceil(SUBSCRIPTIONS / SOCKETS)),
   });
-  const db = await openDatabase(config, { entities });
+  const { config, db } = bench;
   const changes = await createChangeFeed(db, createLogger('warn'));
   const c = createContainer(config, db.orm, { changes });
   const server = createServer(createHttpHandler(c));
@@ -202,8 +192,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((ok) => server.close(() => ok()));
     await c.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -5,13 +5,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../config/config';
+import { openBenchDatabase } from './bench-database';
 import { createContainer, type Container } from '../container';
-import { openDatabase } from '../db/database';
-import { entities } from '../entities';
 import { verifySignature } from '../webhooks/signer';
 import { loadAverage, startWorker, stopWorkers } from './worker-process';
 
@@ -68,17 +63,11 @@ async function latestAsOf(c: Container): Promise<string> {
 /** Destructive: the database's ranking runs are replaced by one run. Run it on a scratch copy of the scale data set. */
 export async function fanout(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('--fanout needs DATABASE_URL: a PostgreSQL database holding the scale data set');
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-fanout-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    WEBHOOK_WORKER: 'off',
+  const bench = await openBenchDatabase('fanout', {
     WEBHOOKS_ALLOW_INSECURE: '1',
     WEBHOOKS_ALLOW_PRIVATE: '1',
   });
-  const db = await openDatabase(config, { entities });
+  const { config, db } = bench;
   const c = createContainer(config, db.orm);
   const conn = c.orm.em.getConnection();
   const receiver = await startReceiver();
@@ -164,7 +153,6 @@ export async function fanout(): Promise<void> {
     await conn.execute(`update webhook_endpoint set enabled = false where partner_id = (select id from partner where slug = ?)`, [slug]);
     receiver.server.close();
     await c.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }

@@ -23,17 +23,13 @@
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadAverage, startWorker, stopWorkers as stop } from './worker-process';
 import { fanout } from './webhooks-fanout.bench';
-import { loadConfig } from '../config/config';
+import { openBenchDatabase } from './bench-database';
 import { createContainer, type Container } from '../container';
-import { openDatabase, type Database } from '../db/database';
+import { type Database } from '../db/database';
 import type { Payload } from '../webhooks/event-catalog';
 import { verifySignature } from '../webhooks/signer';
-import { entities } from '../entities';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 20000);
 const LATENCY_EVENTS = Number(process.env.BENCH_LATENCY_EVENTS ?? 200);
@@ -155,17 +151,11 @@ async function latency(c: Container, db: Database, r: Receiver): Promise<{ p50: 
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhooks-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    WEBHOOK_WORKER: 'off',
+  const bench = await openBenchDatabase('webhooks', {
     WEBHOOKS_ALLOW_INSECURE: '1',
     WEBHOOKS_ALLOW_PRIVATE: '1',
   });
-  const db = await openDatabase(config, { entities });
+  const { config, db } = bench;
   const c = createContainer(config, db.orm);
   let secret = '';
   const receiver = await startReceiver(() => secret);
@@ -206,8 +196,7 @@ async function main(): Promise<void> {
     await c.orm.em.getConnection().execute(`update webhook_endpoint set enabled = false where partner_id = (select id from partner where slug = ?)`, [slug]);
     receiver.server.close();
     await c.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
