@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -41,3 +42,18 @@ export const loadAverage = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
+
+/** CPU time (user + system, µs) a process has used so far, from /proc; null where there is no /proc or no such process. */
+export function processCpuMicros(pid: number): number | null {
+  try {
+    // Fields after the command (which may hold spaces, so cut at its closing parenthesis): utime is the 14th field, stime the 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
