@@ -6,10 +6,12 @@ import { resolve } from 'node:path';
 /**
  * A delivery worker as `npm run worker` runs it (dist/worker.js, or BENCH_WORKER_JS: another
  * build's worker, for an A/B comparison in the same minutes), on `databaseUrl`, loopback
- * receivers allowed.
+ * receivers allowed. BENCH_WORKER_NODE_ARGS adds node options to the workers only (`--cpu-prof
+ * --cpu-prof-dir=DIR`: one profile per worker, read with dist/bench/cpuprofile.js).
  */
 export function startWorker(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [process.env.BENCH_WORKER_JS ?? resolve(__dirname, '..', 'worker.js')], {
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, process.env.BENCH_WORKER_JS ?? resolve(__dirname, '..', 'worker.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -170,7 +170,7 @@ export class DeliveryWorker {
     let done = 0;
     if (room > 0) {
       const claimed = await this.claim(Math.min(room, this.options.batchSize));
-      if (claimed.length) this.announcer?.changed();
+      if (claimed.length) this.announcer?.notified();
       for (const d of claimed) this.launch(d);
       done = claimed.length;
     }
@@ -244,12 +244,23 @@ export class DeliveryWorker {
             set attempt = case when d.status = 'pending' then d.attempt + 1 else d.attempt end,
                 status = 'sending', lease_until = now() + (?::int * interval '1 millisecond')
            from due where d.id = due.id
-         returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id)
+         returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id),
+       ${this.announcedCte('claimed')}
        select c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
               ev.type as event_type, ev.payload
-         from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id cross join async_commit`,
+         from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id
+              cross join async_commit cross join announced`,
       [this.options.endpointConcurrency, limit, limit, this.options.leaseMs],
     );
+  }
+
+  /**
+   * `announced`: the studio's NOTIFY (the announcer's) carried by the statement itself, delivered
+   * on its commit, so telling the other instances costs no round trip; with `after`, only when
+   * that CTE has rows. The caller then bumps this instance (`announcer.notified()`).
+   */
+  private announcedCte(after?: string): string {
+    return `announced as (${this.announcer?.notifySql ?? 'select 1'}${after ? ` where exists (select from ${after})` : ''})`;
   }
 
   private async deliver(d: Claimed): Promise<void> {
@@ -307,8 +318,8 @@ export class DeliveryWorker {
     this.outcomes = [];
     try {
       await this.connection().execute(
-        `with ${ASYNC_COMMIT},
-              r as (select r.* from async_commit, jsonb_to_recordset(?::jsonb) as r(id uuid, attempt int, started_at timestamptz, duration_ms int, headers jsonb,
+        `with ${ASYNC_COMMIT}, ${this.announcedCte()},
+              r as (select r.* from async_commit, announced, jsonb_to_recordset(?::jsonb) as r(id uuid, attempt int, started_at timestamptz, duration_ms int, headers jsonb,
                       status_code int, error text, excerpt text, status text, delay_ms int)),
               attempt as (
                 insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt)
@@ -351,7 +362,7 @@ export class DeliveryWorker {
       ]);
       this.logger.warn({ endpoint: o.d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
     }
-    this.announcer?.changed();
+    this.announcer?.notified();
     for (const o of batch) this.logger.debug({ delivery: o.d.id, attempt: o.d.attempt, status: o.status, code: o.result.statusCode }, 'webhook attempt');
   }
 }
