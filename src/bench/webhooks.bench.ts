@@ -23,7 +23,8 @@
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadAverage, startWorker, stopWorkers as stop } from './worker-process';
+import type { ChildProcess } from 'node:child_process';
+import { loadAverage, processCpuMicros, startWorker, stopWorkers as stop } from './worker-process';
 import { fanout } from './webhooks-fanout.bench';
 import { openBenchDatabase } from './bench-database';
 import { createContainer, type Container } from '../container';
@@ -40,6 +41,8 @@ interface Receiver {
   invalid: number;
   server: Server;
   onArrival?: () => void;
+  /** Called once when the first delivery of a run arrives (the CPU figures start there). */
+  onFirstArrival?: () => void;
 }
 
 async function startReceiver(secret: () => string): Promise<Receiver> {
@@ -52,8 +55,12 @@ async function startReceiver(secret: () => string): Promise<Receiver> {
       const h = (n: string) => req.headers[n] as string | undefined;
       if (!verifySignature(secret(), body, { timestamp: h('x-svc-timestamp'), signature: h('x-svc-signature'), timestamped: h('x-svc-signature-timestamped') }))
         r.invalid++;
-      const id = (JSON.parse(body) as { id: string }).id;
-      if (!r.arrivals.has(id)) r.arrivals.set(id, performance.timeOrigin + performance.now());
+      // The payload's id, as the Standard Webhooks header carries it (no JSON parse: the receiver shares the worker's two cores).
+      const id = h('webhook-id') ?? (JSON.parse(body) as { id: string }).id;
+      if (!r.arrivals.has(id)) {
+        r.arrivals.set(id, performance.timeOrigin + performance.now());
+        if (r.arrivals.size === 1) r.onFirstArrival?.();
+      }
       res.writeHead(204).end();
       r.onArrival?.();
     });
@@ -107,22 +114,72 @@ function waitFor(r: Receiver, n: number, timeoutMs: number): Promise<void> {
   });
 }
 
+/** CPU time (µs) used so far by the worker processes, by this database's PostgreSQL backends, and by this process (the receiver). */
+interface CpuSnapshot {
+  workers: number;
+  postgres: Map<number, number>;
+  receiver: number;
+}
+
+async function cpuSnapshot(c: Container, children: ChildProcess[]): Promise<CpuSnapshot> {
+  const receiver = process.cpuUsage();
+  const backends = await c.orm.em
+    .getConnection()
+    .execute<{ pid: number }[]>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const postgres = new Map<number, number>();
+  for (const { pid } of backends) {
+    const us = processCpuMicros(pid);
+    if (us !== null) postgres.set(pid, us);
+  }
+  return { workers: children.reduce((sum, child) => sum + (processCpuMicros(child.pid ?? -1) ?? 0), 0), postgres, receiver: receiver.user + receiver.system };
+}
+
+/** CPU µs per delivery between two snapshots: the workers', PostgreSQL's (backends of this database; a backend new since `from` counts from zero) and the receiver's. */
+function cpuPerDelivery(from: CpuSnapshot, to: CpuSnapshot, deliveries: number): { worker: number; postgres: number; receiver: number } {
+  let postgres = 0;
+  for (const [pid, us] of to.postgres) postgres += us - (from.postgres.get(pid) ?? 0);
+  return { worker: (to.workers - from.workers) / deliveries, postgres: postgres / deliveries, receiver: (to.receiver - from.receiver) / deliveries };
+}
+
+interface Throughput {
+  steady: number;
+  withStartup: number;
+  /** CPU µs per delivery from the first arrival to the last. */
+  cpu: { worker: number; postgres: number; receiver: number };
+}
+
 /** Deliveries per second from the first arrival to the last (worker start-up excluded), and with start-up. */
-async function throughput(c: Container, db: Database, r: Receiver, workers: number): Promise<{ steady: number; withStartup: number }> {
+async function throughput(c: Container, db: Database, r: Receiver, workers: number): Promise<Throughput> {
   r.arrivals.clear();
   await enqueue(c, DELIVERIES, `throughput-${workers}`);
   const started = performance.timeOrigin + performance.now();
   const children = Array.from({ length: workers }, () => startWorker(db.url));
+  let first: Promise<CpuSnapshot> | null = null;
+  let arrivedAtFirst = 0;
+  let last: CpuSnapshot;
   try {
+    r.onFirstArrival = () => {
+      arrivedAtFirst = r.arrivals.size;
+      first = cpuSnapshot(c, children);
+    };
     await waitFor(r, DELIVERIES, 600_000);
+    last = await cpuSnapshot(c, children);
   } finally {
+    r.onFirstArrival = undefined;
     await stop(children);
   }
   const times = [...r.arrivals.values()];
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  return { steady: (DELIVERIES - 1) / ((last - first) / 1000), withStartup: DELIVERIES / ((last - started) / 1000) };
+  const firstAt = Math.min(...times);
+  const lastAt = Math.max(...times);
+  return {
+    steady: (DELIVERIES - 1) / ((lastAt - firstAt) / 1000),
+    withStartup: DELIVERIES / ((lastAt - started) / 1000),
+    cpu: cpuPerDelivery(await first!, last, DELIVERIES - arrivedAtFirst),
+  };
 }
+
+const cpuLine = (t: Throughput): string =>
+  `CPU per delivery: worker ${t.cpu.worker.toFixed(0)} µs, PostgreSQL ${t.cpu.postgres.toFixed(0)} µs, receiver ${t.cpu.receiver.toFixed(0)} µs`;
 
 const load = loadAverage;
 
@@ -167,11 +224,11 @@ async function main(): Promise<void> {
     console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${DELIVERIES} deliveries per throughput run`);
     const one = await throughput(c, db, receiver, 1);
     console.log(
-      `1 worker:  ${one.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${one.withStartup.toFixed(0)}/s with start-up); load average ${load()}`,
+      `1 worker:  ${one.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${one.withStartup.toFixed(0)}/s with start-up); ${cpuLine(one)}; load average ${load()}`,
     );
     const two = await throughput(c, db, receiver, 2);
     console.log(
-      `2 workers: ${two.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${two.withStartup.toFixed(0)}/s with start-up); load average ${load()}`,
+      `2 workers: ${two.steady.toFixed(0)} signed deliveries/s (first to last arrival; ${two.withStartup.toFixed(0)}/s with start-up); ${cpuLine(two)}; load average ${load()}`,
     );
     const lat = await latency(c, db, receiver);
     console.log(`commit to first attempt (${LATENCY_EVENTS} events, one worker): p50 ${lat.p50.toFixed(1)} ms, p99 ${lat.p99.toFixed(1)} ms`);

@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 
 /**
  * A delivery worker as `npm run worker` runs it (dist/worker.js, or BENCH_WORKER_JS: another
  * build's worker, for an A/B comparison in the same minutes), on `databaseUrl`, loopback
- * receivers allowed.
+ * receivers allowed. BENCH_WORKER_NODE_ARGS adds node options to the workers only (`--cpu-prof
+ * --cpu-prof-dir=DIR`: one profile per worker, read with dist/bench/cpuprofile.js).
  */
 export function startWorker(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [process.env.BENCH_WORKER_JS ?? resolve(__dirname, '..', 'worker.js')], {
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, process.env.BENCH_WORKER_JS ?? resolve(__dirname, '..', 'worker.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -41,3 +44,18 @@ export const loadAverage = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
+
+/** CPU time (user + system, µs) a process has used so far, from /proc; null where there is no /proc or no such process. */
+export function processCpuMicros(pid: number): number | null {
+  try {
+    // Fields after the command (which may hold spaces, so cut at its closing parenthesis): utime is the 14th field, stime the 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;

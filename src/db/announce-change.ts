@@ -92,6 +92,13 @@ function rootTransaction(ctx: object): object {
 export interface Announcer {
   /** This instance sees the change at once; the other instances with the next NOTIFY. */
   changed(): void;
+  /**
+   * The NOTIFY a writer may run inside its own statement instead (`select pg_notify(...)`, as a
+   * CTE: delivered on that statement's commit, no round trip of its own); then it calls `notified()`.
+   */
+  readonly notifySql: string;
+  /** The writer's statement carried `notifySql`: this instance bumps at once, nothing else is sent. */
+  notified(): void;
   /** Waits for the NOTIFY under way, if any (before the pool closes). */
   settled(): Promise<void>;
 }
@@ -124,6 +131,10 @@ export function coalescedAnnouncer(em: EntityManager, topic: ChangeTopic, onErro
         .finally(() => {
           inFlight = null;
         });
+    },
+    notifySql: notifyChangeSql(topic),
+    notified() {
+      bumpLocal(em.getEventManager(), [topic]);
     },
     async settled() {
       while (inFlight) await inFlight;

@@ -60,6 +60,16 @@ interface Outcome {
   gone: boolean;
 }
 
+/**
+ * A CTE that makes the statement's own transaction commit without waiting for the WAL flush
+ * (`synchronous_commit` is read at commit, and `set_config(..., true)` lasts until then). Claims
+ * and outcomes only: a PostgreSQL crash may lose the last few hundred milliseconds of them, and
+ * losing either is what a worker's SIGKILL already does (the attempt is sent again, same
+ * delivery id and attempt number, after the lease): at-least-once holds. The deliveries
+ * themselves (expansion, outbox.ts) stay durable: re-expanding would mint new event ids.
+ */
+const ASYNC_COMMIT = `async_commit as (select set_config('synchronous_commit', 'off', true))`;
+
 /** How often the worker looks for endpoints to disable (endpoint-health.ts). */
 const HEALTH_EVERY_MS = 60_000;
 
@@ -161,7 +171,7 @@ export class DeliveryWorker {
     let done = 0;
     if (room > 0) {
       const claimed = await this.claim(Math.min(room, this.options.batchSize));
-      if (claimed.length) this.announcer?.changed();
+      if (claimed.length) this.announcer?.notified();
       for (const d of claimed) this.launch(d);
       done = claimed.length;
     }
@@ -202,38 +212,59 @@ export class DeliveryWorker {
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
-    // Per endpoint (the lateral): its due attempts (or those whose lease ran out), at most the
-    // endpoint's free slots and, with a rate, the room in its bucket (delivery-rate.ts), locked
-    // and skipped by any other worker.
+    // Per endpoint (`ep`): its free slots (the cap less its live leases, all workers together) and,
+    // with a rate, at most the room in its bucket (`paced`, delivery-rate.ts: a rated endpoint
+    // without room, or held by another claim, gets nothing this round).
+    // Then, per endpoint and locked, skipped by any other worker: first the attempts whose lease
+    // ran out, then the due pending ones. Each is one index-ordered scan (endpoint, status,
+    // next_attempt_at) that stops at the free slots: one status per scan, because a scan over
+    // both statuses (an OR) must read and sort every due attempt of the endpoint, which cost
+    // 90 ms a claim with 30,000 waiting.
     return this.connection().execute<Claimed[]>(
-      `with ${PACED_CTE},
-       due as (
-         select d.id
-           from webhook_endpoint e
-           left join partner p on p.id = e.partner_id
-           left join paced r on r.id = e.id
-           cross join lateral (
-             select d.id from webhook_delivery d
-              where d.endpoint_id = e.id
-                and ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.lease_until < now()))
-              order by d.next_attempt_at
-              limit least(r.room, greatest(0, ?::int - (select count(*) from webhook_delivery s
-                                                     where s.endpoint_id = e.id and s.status = 'sending' and s.lease_until >= now())))
-              for update of d skip locked) d
-          where e.enabled and (p.id is null or p.status = 'active') and (e.rate_per_second is null or r.id is not null)
+      `with ${ASYNC_COMMIT}, ${PACED_CTE},
+       ep as (
+         select e.id, least(r.room, greatest(0, ?::int - (select count(*) from webhook_delivery s
+                                                   where s.endpoint_id = e.id and s.status = 'sending' and s.lease_until >= now()))) as free
+           from webhook_endpoint e left join partner p on p.id = e.partner_id left join paced r on r.id = e.id
+          where e.enabled and (p.id is null or p.status = 'active') and (e.rate_per_second is null or r.id is not null)),
+       expired as (
+         select d.id, ep.id as endpoint_id from ep cross join lateral (
+           select d.id from webhook_delivery d
+            where d.endpoint_id = ep.id and d.status = 'sending' and d.lease_until < now()
+            order by d.next_attempt_at limit ep.free
+            for update of d skip locked) d
           limit ?),
+       pending as (
+         select d.id from ep cross join lateral (
+           select d.id from webhook_delivery d
+            where d.endpoint_id = ep.id and d.status = 'pending' and d.next_attempt_at <= now()
+            order by d.next_attempt_at limit greatest(0, ep.free - (select count(*) from expired x where x.endpoint_id = ep.id))
+            for update of d skip locked) d
+          limit greatest(0, ?::int - (select count(*) from expired))),
+       due as (select id from expired union all select id from pending),
        claimed as (
          update webhook_delivery d
             set attempt = case when d.status = 'pending' then d.attempt + 1 else d.attempt end,
                 status = 'sending', lease_until = now() + (?::int * interval '1 millisecond')
            from due where d.id = due.id
          returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id),
-       ${SPENT_CTE}
+       ${SPENT_CTE},
+       ${this.announcedCte('claimed')}
        select c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
               ev.type as event_type, ev.payload
-         from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id`,
-      [this.options.endpointConcurrency, limit, this.options.leaseMs],
+         from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id
+              cross join async_commit cross join announced`,
+      [this.options.endpointConcurrency, limit, limit, this.options.leaseMs],
     );
+  }
+
+  /**
+   * `announced`: the studio's NOTIFY (the announcer's) carried by the statement itself, delivered
+   * on its commit, so telling the other instances costs no round trip; with `after`, only when
+   * that CTE has rows. The caller then bumps this instance (`announcer.notified()`).
+   */
+  private announcedCte(after?: string): string {
+    return `announced as (${this.announcer?.notifySql ?? 'select 1'}${after ? ` where exists (select from ${after})` : ''})`;
   }
 
   private async deliver(d: Claimed): Promise<void> {
@@ -291,7 +322,8 @@ export class DeliveryWorker {
     this.outcomes = [];
     try {
       await this.connection().execute(
-        `with r as (select * from jsonb_to_recordset(?::jsonb) as r(id uuid, attempt int, started_at timestamptz, duration_ms int, headers jsonb,
+        `with ${ASYNC_COMMIT}, ${this.announcedCte()},
+              r as (select r.* from async_commit, announced, jsonb_to_recordset(?::jsonb) as r(id uuid, attempt int, started_at timestamptz, duration_ms int, headers jsonb,
                       status_code int, error text, excerpt text, status text, delay_ms int)),
               attempt as (
                 insert into webhook_attempt (id, delivery_id, attempt_no, started_at, duration_ms, request_headers, status_code, error, response_excerpt)
@@ -334,7 +366,7 @@ export class DeliveryWorker {
       ]);
       this.logger.warn({ endpoint: o.d.endpoint_id }, 'webhook endpoint disabled after 410 Gone');
     }
-    this.announcer?.changed();
+    this.announcer?.notified();
     for (const o of batch) this.logger.debug({ delivery: o.d.id, attempt: o.d.attempt, status: o.status, code: o.result.statusCode }, 'webhook attempt');
   }
 }
