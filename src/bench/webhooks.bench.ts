@@ -29,6 +29,7 @@ import { fanout } from './webhooks-fanout.bench';
 import { openBenchDatabase } from './bench-database';
 import { createContainer, type Container } from '../container';
 import { type Database } from '../db/database';
+import { presentEvent } from '../domain/catalog/views';
 import type { Payload } from '../webhooks/event-catalog';
 import { verifySignature } from '../webhooks/signer';
 
@@ -71,24 +72,19 @@ async function startReceiver(secret: () => string): Promise<Receiver> {
   return r;
 }
 
-/** An `event.sanctioned` payload as the service sends one (the bench writes payloads directly). */
+/** An `event.sanctioned` payload as the service sends one (the bench writes payloads directly), built by the service's own presenter. */
 function benchPayload(code: string): Payload {
-  return {
-    type: 'event.sanctioned',
-    data: {
-      code,
-      name: `Bench ${code}`,
-      city: 'Berlin',
-      country: 'germany',
-      date: '2026-07-01',
-      level: 'national',
-      multiplier: 1,
-      is_live: false,
-      status: 'scheduled',
-      url: `https://example.test/api/v1/events/${code}`,
-      sanctioned_at: new Date().toISOString(),
-    },
+  const row = {
+    e_id: code,
+    e_code: code,
+    e_name: `Bench ${code}`,
+    e_city: 'Berlin',
+    e_country: 'germany',
+    e_date: '2026-07-01',
+    e_level: 'national',
+    e_status: 'scheduled',
   };
+  return { type: 'event.sanctioned', data: { ...presentEvent(row, 'https://example.test'), sanctioned_at: new Date().toISOString() } };
 }
 
 /** Writes `n` events through the outbox in one transaction, as a bulk operator change would. */

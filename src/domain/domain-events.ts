@@ -9,13 +9,9 @@ export interface RankingChange {
   points: number;
 }
 
-/**
- * The names of what the domain announces, in the order the operator and the studio list them.
- * The webhook event catalog (src/webhooks/event-catalog.ts) attaches a payload schema, a
- * description and an audience to each; this is the names' one home.
- */
-export const PARTNER_EVENT_TYPES = ['ranking.published', 'result.verified', 'licence.suspended', 'licence.issued', 'event.sanctioned'] as const;
-export const BROADCAST_EVENT_TYPES = ['broadcast.scheduled', 'broadcast.live', 'broadcast.ended', 'replay.ready'] as const;
+/** The names of what the domain announces, from their declarations (event-declarations.ts), the names' one home. */
+export { BROADCAST_EVENT_TYPES, PARTNER_EVENT_TYPES } from './event-declarations';
+import type { BROADCAST_EVENT_TYPES, PARTNER_EVENT_TYPES } from './event-declarations';
 export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number];
 export type BroadcastEventType = (typeof BROADCAST_EVENT_TYPES)[number];
 

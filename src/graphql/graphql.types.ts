@@ -1,6 +1,7 @@
 import { DateTimeISOResolver } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import type { BroadcastState, Source, Visibility } from '../domain/channels/broadcast.entities';
+import { BROADCAST_STATES, BROADCAST_TITLE_MAX, type BroadcastState, type Source, type Visibility } from '../domain/channels/broadcast.entities';
+import { BROADCAST_DECLARATIONS, type BroadcastField, EDITABLE_BROADCAST_FIELDS } from '../domain/channels/broadcast.fields';
 import type { Signal } from '../domain/channels/broadcast-health';
 import type { BillingState, ChannelScope, Plan, Role } from '../domain/channels/channel.entities';
 import type { Permission } from '../domain/channels/channel-access';
@@ -16,6 +17,7 @@ import {
   SignalEnum,
   SourceEnum,
   VisibilityEnum,
+  wireName,
 } from './graphql.enums';
 
 @ObjectType({ description: 'A signed-in studio session.' })
@@ -63,7 +65,7 @@ export class Broadcast {
   @Field(() => ID, { description: 'The broadcast id (a uuid), as in /api/tv/broadcasts/{id}.' }) id!: string;
   @Field({ description: 'The public slug, as in /api/tv/broadcasts/{slug}.' }) slug!: string;
   @Field({ description: "The slug of the broadcast's channel." }) channelSlug!: string;
-  @Field({ description: 'The title, 1 to 140 characters.' }) title!: string;
+  @Field({ description: `The title, 1 to ${BROADCAST_TITLE_MAX} characters.` }) title!: string;
   @Field(() => SourceEnum, { description: 'Where the video comes from.' }) source!: Source;
   @Field(() => String, { nullable: true, description: 'The video URL; null for an ingest broadcast.' }) sourceUrl!: string | null;
   @Field(() => DateTimeISOResolver, { description: 'When it is to start.' }) scheduledAt!: Date;
@@ -136,30 +138,45 @@ export class Viewer {
   @Field({ description: 'The email the user signs in with.' }) email!: string;
 }
 
-@InputType({ description: 'A new broadcast: the TV API creation fields; errors carry the same codes in extensions.code.' })
-export class BroadcastInput {
-  @Field({ description: 'The title, 1 to 140 characters (invalid_title).' }) title!: string;
-  @Field(() => SourceEnum, { description: 'Where the video comes from.' }) source!: Source;
-  @Field(() => String, {
-    nullable: true,
-    description: 'The https video URL matching the source; required unless the source is INGEST, and refused then (invalid_source_url).',
-  })
-  sourceUrl?: string | null;
-  @Field({ description: 'When it is to start: ISO 8601 with an offset, e.g. 2026-06-15T20:00:00+02:00 (invalid_scheduled_at).' }) scheduledAt!: string;
-  @Field(() => VisibilityEnum, { nullable: true, description: 'Who may watch it; PUBLIC when omitted.' }) visibility?: Visibility;
-  @Field(() => DisciplineEnum, { nullable: true, description: 'The discipline shown, or null.' }) discipline?: Discipline | null;
-  @Field({ nullable: true, description: 'The commentary language, ISO 639-1; en when omitted (invalid_language).' }) language?: string;
-  @Field(() => [String], { nullable: true, description: 'Up to 10 tags, each 1 to 32 characters of a-z, 0-9 and - (invalid_tags).' }) tags?: string[];
+/** The studio writes a value of the domain's lists as its GraphQL enum value: `INGEST`. */
+const gqlWords = (value: string) => `\`${wireName(value)}\``;
+const STATES_EDITING = (field: BroadcastField) => BROADCAST_STATES.filter((s) => EDITABLE_BROADCAST_FIELDS[s].includes(field));
+
+/**
+ * A broadcast input field's description, from the domain's declaration (broadcast.fields.ts) with
+ * its error code; for a change, the states in which it may change when not all.
+ */
+function about(field: BroadcastField, mode: 'create' | 'update'): string {
+  const { describe, name } = BROADCAST_DECLARATIONS[field];
+  const states = STATES_EDITING(field);
+  const when = mode === 'update' && states.length < BROADCAST_STATES.length ? ` Changes only while ${states.map(gqlWords).join(' or ')}.` : '';
+  return `${describe(gqlWords)}${when} Refused with \`invalid_${name}\`.`;
 }
 
-@InputType({ description: 'A change to a broadcast: the fields given change, the others stay. Which fields may change depends on the state (invalid_state).' })
+@InputType({ description: 'A new broadcast: the TV API creation fields; errors carry the same codes in extensions.code.' })
+export class BroadcastInput {
+  @Field({ description: about('title', 'create') }) title!: string;
+  @Field(() => SourceEnum, { description: about('source', 'create') }) source!: Source;
+  @Field(() => String, { nullable: true, description: about('sourceUrl', 'create') }) sourceUrl?: string | null;
+  @Field({ description: about('scheduledAt', 'create') }) scheduledAt!: string;
+  @Field(() => VisibilityEnum, { nullable: true, description: about('visibility', 'create') }) visibility?: Visibility;
+  @Field(() => DisciplineEnum, { nullable: true, description: about('discipline', 'create') }) discipline?: Discipline | null;
+  @Field({ nullable: true, description: about('language', 'create') }) language?: string;
+  @Field(() => [String], { nullable: true, description: about('tags', 'create') }) tags?: string[];
+}
+
+@InputType({
+  description:
+    'A change to a broadcast: the fields given change (the tags given replace the current ones; a null discipline clears it), ' +
+    'the others stay. Which fields may change depends on the state (invalid_state).',
+})
 export class BroadcastPatch {
-  @Field({ nullable: true, description: 'The title, 1 to 140 characters.' }) title?: string;
-  @Field(() => SourceEnum, { nullable: true, description: 'Where the video comes from; only while SCHEDULED.' }) source?: Source;
-  @Field(() => String, { nullable: true, description: 'The https video URL matching the source; only while SCHEDULED.' }) sourceUrl?: string | null;
-  @Field({ nullable: true, description: 'When it is to start, ISO 8601 with an offset; only while SCHEDULED.' }) scheduledAt?: string;
-  @Field(() => VisibilityEnum, { nullable: true, description: 'Who may watch it.' }) visibility?: Visibility;
-  @Field(() => DisciplineEnum, { nullable: true, description: 'The discipline shown, or null to clear it.' }) discipline?: Discipline | null;
-  @Field({ nullable: true, description: 'The commentary language, ISO 639-1.' }) language?: string;
-  @Field(() => [String], { nullable: true, description: 'The tags, replacing the current ones.' }) tags?: string[];
+  @Field({ nullable: true, description: about('title', 'update') }) title?: string;
+  @Field(() => SourceEnum, { nullable: true, description: about('source', 'update') }) source?: Source;
+  @Field(() => String, { nullable: true, description: about('sourceUrl', 'update') }) sourceUrl?: string | null;
+  @Field({ nullable: true, description: about('scheduledAt', 'update') }) scheduledAt?: string;
+  @Field(() => VisibilityEnum, { nullable: true, description: about('visibility', 'update') }) visibility?: Visibility;
+  @Field(() => DisciplineEnum, { nullable: true, description: about('discipline', 'update') }) discipline?: Discipline | null;
+  @Field({ nullable: true, description: about('language', 'update') }) language?: string;
+  @Field(() => [String], { nullable: true, description: about('tags', 'update') }) tags?: string[];
 }

@@ -91,7 +91,8 @@ export interface OperationDoc {
   errors?: Record<string, Schema>;
 }
 
-type Parsed<S> = { [K in keyof S]?: S[K] extends QueryParam<infer T> ? T : never };
+/** A query as its parameters' declarations parse it: each declared key, optional, of its parser's type. */
+export type Parsed<S> = { [K in keyof S]?: S[K] extends QueryParam<infer T> ? T : never };
 
 export interface Operation<D = never, S extends Record<string, QueryParam> = Record<string, QueryParam>, B = unknown, P = unknown> {
   method: Method;

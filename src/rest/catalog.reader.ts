@@ -19,6 +19,12 @@ import type { PartnerApiDeps } from './partner-api.deps';
 import { presentBout, presentEvent, presentResult } from '../domain/catalog/views';
 import type { FeedAnchor, FeedKey } from '../domain/catalog/result-feed.queries';
 import type { ResultFilters } from '../domain/catalog/results.queries';
+import type { EventFilters } from '../domain/catalog/events.queries';
+import type { FighterFilters } from '../domain/catalog/fighters.queries';
+import type { Parsed } from '../http/operation';
+import type { EVENTS_QUERY } from './operations/events.operations';
+import type { FIGHTERS_QUERY } from './operations/fighters.operations';
+import type { RESULTS_QUERY } from './operations/results.operations';
 import type { PageMeta } from '../http/page-links';
 import { presentFighter, presentMinor, presentVerification } from './presenters';
 import { meta, pageOf } from '../http/query';
@@ -30,27 +36,25 @@ const FEED_ANCHOR_EVERY = 100;
 /** Pages starting this deep go through the anchors; shallower ones are a short offset anyway. */
 const FEED_ANCHORED_FROM = 2_000;
 const TOTALS_MAX_AGE_MS = 60_000;
-interface Paging {
-  page?: number;
-  per_page?: number;
-}
-/** The parsed queries of the lists (their declarations: src/rest/operations/). */
-export interface FightersQuery extends Paging {
-  q?: string;
-  country?: string;
-  disc?: string;
-  status?: string;
-}
-export interface EventsQuery extends Paging {
-  country?: string;
-  level?: string;
-  upcoming?: boolean;
-}
-export interface ResultsQuery extends Paging {
-  since?: string;
-  country?: string;
-  disc?: string;
-  event?: string;
+/**
+ * The parsed queries of the lists, as their declarations (src/rest/operations/) parse them, and
+ * their filters: the query without its paging. Each list's filters must have the keys of its
+ * builder's filters (the domain's `*Filters`), so a filter declared and not handled (or handled
+ * and not declared) does not compile.
+ */
+export type FightersQuery = Parsed<typeof FIGHTERS_QUERY>;
+export type EventsQuery = Parsed<typeof EVENTS_QUERY>;
+export type ResultsQuery = Parsed<typeof RESULTS_QUERY>;
+type Filters<Q> = Omit<Q, 'page' | 'per_page'>;
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+type Expect<T extends true[]> = T;
+export type ListFiltersHandled = Expect<
+  [SameKeys<Filters<FightersQuery>, FighterFilters>, SameKeys<Filters<EventsQuery>, EventFilters>, SameKeys<Filters<ResultsQuery>, ResultFilters>]
+>;
+
+/** A list query's filters: the query without its paging. */
+function filtersOf<Q extends { page?: number; per_page?: number }>({ page: _page, per_page: _perPage, ...filters }: Q): Filters<Q> {
+  return filters;
 }
 
 type Deps = Pick<PartnerApiDeps, 'fighters' | 'events' | 'results' | 'verification' | 'readContext' | 'keys' | 'publicUrl' | 'readCacheTtlMs' | 'reader'>;
@@ -92,7 +96,7 @@ export class CatalogReader {
     await this.deps.reader.assertKnownCountry(q.country);
     const page = pageOf(q);
     const ctx = await this.deps.readContext.current();
-    const filters = { q: q.q, country: q.country, disc: q.disc, status: q.status };
+    const filters = filtersOf(q);
     const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
     return this.lists.get(`fighters|${scope}|${page.page}|${page.perPage}`, async () => {
       const [total, rows] = await Promise.all([
@@ -122,7 +126,7 @@ export class CatalogReader {
     await this.deps.reader.assertKnownCountry(q.country);
     const page = pageOf(q);
     const ctx = await this.deps.readContext.current();
-    const filters = { country: q.country, level: q.level, upcoming: q.upcoming };
+    const filters = filtersOf(q);
     const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
     return this.lists.get(`events|${scope}|${page.page}|${page.perPage}`, async () => {
       const [total, rows] = await Promise.all([
@@ -161,7 +165,7 @@ export class CatalogReader {
     await this.deps.reader.assertKnownCountry(q.country);
     const page = pageOf(q);
     const ctx = await this.deps.readContext.current();
-    const filters = { since: q.since, country: q.country, disc: q.disc, event: q.event };
+    const filters = filtersOf(q);
     const scope = `${ctx.runId}|${ctx.today}|${JSON.stringify(filters)}`;
     return this.lists.get(`results|${scope}|${page.page}|${page.perPage}`, async () => {
       const offset = (page.page - 1) * page.perPage;

@@ -1,6 +1,6 @@
 /** The introduction of the TV API's OpenAPI document (`info.description`): what no single operation says. */
 import { COMPRESSION_NOTE } from '../http/send-json';
-import { GO_LIVE_RULES, PATCH_RULES } from './operations/broadcasts.operations';
+import { GO_LIVE_RULES, PATCH_RULES } from './operations/broadcast.rules';
 
 export const INFO_DESCRIPTION = [
   'Schedules of live, upcoming and replayed broadcasts and of approved channels (public), and the ' +

@@ -1,102 +1,22 @@
 /**
- * The webhook events, each declared once (docs/webhooks.md#events): its audience (partner
- * endpoints registered by the operator, or a channel's endpoints managed in the studio), its
- * words, and the zod schema of its `data`. The subscribable lists, the studio's GraphQL enum and
- * its descriptions, the payload builders' types, the AsyncAPI document
- * (schema/webhooks.asyncapi.json, webhooks.asyncapi.ts) and the /docs webhooks page derive from
- * it; tests validate every delivered payload against it. The names' one home is the domain
- * (domain-events.ts): `ping`, which no change causes (the studio's Test button), is the only
- * name declared here.
+ * The webhook events (docs/webhooks.md#events): the domain's, each declared once in
+ * src/domain/event-declarations.ts (its name, audience, words and the zod schema of its `data`),
+ * and `ping`, which no change causes (the studio's Test button), the only one declared here. The
+ * subscribable lists, the studio's GraphQL enum and its descriptions, the payload builders' types,
+ * the AsyncAPI document (schema/webhooks.asyncapi.json, webhooks.asyncapi.ts) and the /docs
+ * webhooks page derive from this catalog; tests validate every delivered payload against it.
  */
 import { z } from 'zod';
-import { PARTNER_EVENT_TYPES, BROADCAST_EVENT_TYPES, type BroadcastEventType, type PartnerEventType } from '../domain/domain-events';
-import { Division, Event, FighterSummary, Result } from '../domain/catalog/view.schemas';
-import { Broadcast } from '../domain/channels/broadcast.schemas';
-import { FIGHTER_STATUSES, LICENCE_STATUSES } from '../domain/reference/vocabulary';
+import { BROADCAST_EVENT_TYPES, PARTNER_EVENT_TYPES, type BroadcastEventType, type PartnerEventType } from '../domain/domain-events';
+import { type Audience, DOMAIN_EVENTS, type EventDeclaration, time } from '../domain/event-declarations';
 
+export type { Audience, EventDeclaration };
 export const PING = 'ping';
 export type WebhookEventName = PartnerEventType | BroadcastEventType | typeof PING;
-export type Audience = 'partner' | 'channel';
 
-export interface EventDeclaration {
-  audience: Audience;
-  /** One sentence: the GraphQL enum value's description, the docs table, the AsyncAPI summary. */
-  summary: string;
-  /** More words for the AsyncAPI document and /docs, when one sentence is not enough. */
-  description?: string;
-  data: z.ZodType;
-}
-
-const time = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
-const url = z.string().meta({ description: 'Where the subject is served on the partner API (with a key).' });
-
-const LicenceFighter = z
-  .strictObject({
-    slug: z.string().meta({ description: 'Fighter slug.' }),
-    name: z.string().meta({ description: 'Public name.' }),
-    country: z.string().meta({ description: 'Country slug.' }),
-    fighter_code: z.string().nullable().meta({ description: 'The fighter ID, or null.' }),
-    licence_no: z.string().meta({ description: 'Licence number.' }),
-  })
-  .meta({ description: 'The fighter the licence belongs to (never a minor).' });
-
-const fighterStatus = z.enum(FIGHTER_STATUSES).meta({ description: 'Fighter status.' });
-const licenceStatus = z.enum(LICENCE_STATUSES).meta({ description: 'Licence status.' });
-const broadcastData = z.strictObject({ broadcast: Broadcast });
-
-/** Keyed by every name the domain announces plus `ping`: a name added there does not compile until it is declared here. */
+/** Keyed by every name the domain announces plus `ping`. */
 export const EVENT_CATALOG = {
-  'ranking.published': {
-    audience: 'partner',
-    summary: "A fighter's rank or points changed in a published ranking run (one delivery per fighter).",
-    data: z.strictObject({
-      fighter: FighterSummary,
-      division: Division,
-      as_of: z.iso.date().meta({ description: "The run's date." }),
-      rank: z.int().min(1).meta({ description: 'World rank in the division.' }),
-      previous_rank: z.int().min(1).nullable().meta({ description: 'Rank in the previous run; null: newly ranked.' }),
-      movement: z.int().nullable().meta({ description: 'Previous rank minus this one (positive: up); null when new.' }),
-      points: z.number().meta({ description: 'Ranking points in the division.' }),
-      url,
-    }),
-  },
-  'result.verified': {
-    audience: 'partner',
-    summary: 'A bout result was verified (one delivery per adult fighter of the bout).',
-    data: Result.extend({ verified_at: time('When it was verified.') }),
-  },
-  'licence.suspended': {
-    audience: 'partner',
-    summary: 'A licence was suspended.',
-    data: z.strictObject({ fighter: LicenceFighter, status: fighterStatus, licence_status: licenceStatus, suspended_at: time('When.'), url }),
-  },
-  'licence.issued': {
-    audience: 'partner',
-    summary: 'A fighter ID and licence were issued (or renewed).',
-    data: z.strictObject({
-      fighter: LicenceFighter,
-      division: Division,
-      status: fighterStatus,
-      licence_status: licenceStatus,
-      issued_at: time('When it was issued.'),
-      valid_until: time('The end of its last valid day.').nullable(),
-      url,
-    }),
-  },
-  'event.sanctioned': {
-    audience: 'partner',
-    summary: 'An event was sanctioned by the operator.',
-    data: Event.extend({ sanctioned_at: time('When it was sanctioned.') }),
-  },
-  'broadcast.scheduled': { audience: 'channel', summary: 'A broadcast was created or scheduled.', data: broadcastData },
-  'broadcast.live': { audience: 'channel', summary: 'A broadcast went live.', data: broadcastData },
-  'broadcast.ended': {
-    audience: 'channel',
-    summary: 'A broadcast ended.',
-    description: 'An external broadcast is a replay at once; an ingest one when its recording is ready (`replay.ready`).',
-    data: broadcastData,
-  },
-  'replay.ready': { audience: 'channel', summary: "A broadcast's replay is available.", data: broadcastData },
+  ...DOMAIN_EVENTS,
   ping: {
     audience: 'channel',
     summary: 'The Test button: sent to one endpoint, whatever it subscribed to.',

@@ -97,17 +97,6 @@ export class WebhookPayloads {
         const rows = await new ResultQueries(txConnection(em)).forBout(ctx, event.boutId);
         return rows.map((r) => ({ type: event.type, data: { ...presentResult(r, ctx.asOf, this.publicUrl), verified_at: iso(r.verified_at) } }));
       }
-      case 'broadcast.scheduled':
-      case 'broadcast.live':
-      case 'broadcast.ended':
-      case 'replay.ready': {
-        const [row] = await sql<BroadcastRecordRow[]>(
-          em,
-          `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`,
-          [event.broadcastId],
-        );
-        return row ? [{ type: event.type, data: { broadcast: presentBroadcast(recordOf(row), this.ingestServerUrl) } }] : [];
-      }
       case 'ranking.published': {
         if (event.changes.length === 0) return [];
         const rows = await sql<(FighterRow & { division_label: string })[]>(
@@ -134,6 +123,15 @@ export class WebhookPayloads {
               },
             };
           });
+      }
+      default: {
+        // every broadcast event (BroadcastEventType): its data is the broadcast, as its channel's key sees it
+        const [row] = await sql<BroadcastRecordRow[]>(
+          em,
+          `select ${BROADCAST_RECORD_COLUMNS} from broadcast b join channel c on c.id = b.channel_id where b.id = ?`,
+          [event.broadcastId],
+        );
+        return row ? [{ type: event.type, data: { broadcast: presentBroadcast(recordOf(row), this.ingestServerUrl) } }] : [];
       }
     }
   }

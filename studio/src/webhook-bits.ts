@@ -1,12 +1,20 @@
 import type { ChannelWebhookEvent, WebhookDeliveryStatus } from './gql/graphql';
 
-export const EVENTS: { value: ChannelWebhookEvent; wire: string; hint: string }[] = [
-  { value: 'BROADCAST_SCHEDULED', wire: 'broadcast.scheduled', hint: 'A broadcast was created or scheduled.' },
-  { value: 'BROADCAST_LIVE', wire: 'broadcast.live', hint: 'A broadcast went live.' },
-  { value: 'BROADCAST_ENDED', wire: 'broadcast.ended', hint: 'A broadcast ended.' },
-  { value: 'REPLAY_READY', wire: 'replay.ready', hint: 'A replay is available.' },
-];
-export const wireEvent = (e: ChannelWebhookEvent) => EVENTS.find((x) => x.value === e)?.wire ?? (e === 'PING' ? 'ping' : e.toLowerCase());
+/** The wire name of a GraphQL event value: BROADCAST_SCHEDULED is broadcast.scheduled, PING ping. */
+export const wireEvent = (e: ChannelWebhookEvent) => e.toLowerCase().replace('_', '.');
+
+/**
+ * What the form says of each event a channel endpoint may subscribe to, keyed by the GraphQL
+ * enum (generated from the server's event catalog), so an event added there does not compile
+ * here until the form describes it. `PING` is the Test button's, never subscribed to.
+ */
+const HINTS: Record<Exclude<ChannelWebhookEvent, 'PING'>, string> = {
+  BROADCAST_SCHEDULED: 'A broadcast was created or scheduled.',
+  BROADCAST_LIVE: 'A broadcast went live.',
+  BROADCAST_ENDED: 'A broadcast ended.',
+  REPLAY_READY: 'A replay is available.',
+};
+export const EVENTS = (Object.keys(HINTS) as (keyof typeof HINTS)[]).map((value) => ({ value, wire: wireEvent(value), hint: HINTS[value] }));
 
 export const STATUS_NAMES: Record<WebhookDeliveryStatus, string> = { PENDING: 'Pending', SENDING: 'Sending', SUCCEEDED: 'Succeeded', FAILED: 'Failed' };
 export const STATUS_TONE: Record<WebhookDeliveryStatus, 'green' | 'red' | 'amber' | 'blue'> = { PENDING: 'amber', SENDING: 'blue', SUCCEEDED: 'green', FAILED: 'red' };

@@ -1,90 +1,24 @@
-import { z } from 'zod';
 import { DomainError } from '../errors';
-import { DISCIPLINES, type Discipline } from '../reference/vocabulary';
-import { hasControlCharacters } from '../text';
+import type { Source } from './broadcast.entities';
 import {
-  BROADCAST_LANGUAGE_PATTERN,
-  BROADCAST_TAG_PATTERN,
-  BROADCAST_TAGS_MAX,
-  BROADCAST_TITLE_MAX,
-  SOURCES,
-  VISIBILITIES,
-  type Source,
-  type Visibility,
-} from './broadcast.entities';
-import { DATE_RANGE_TEXT, isStorableInstant } from '../date-range';
+  BROADCAST_DECLARATIONS,
+  BROADCAST_FIELD_ORDER as FIELD_ORDER,
+  BROADCAST_FIELDS,
+  REQUIRED_BROADCAST_FIELDS as REQUIRED,
+  type BroadcastField,
+  type BroadcastInput,
+  type BroadcastPatch,
+  type FieldDeclaration,
+} from './broadcast.fields';
+
+export { BROADCAST_FIELDS, type BroadcastField, type BroadcastInput, type BroadcastPatch };
 
 /**
- * A broadcast's fields as every door hands them to the domain (docs/decisions.md#broadcast-create):
- * camelCase, a Date for the time. The doors read their wire formats into it (the TV API's JSON
- * body, the studio's GraphQL input); the rules on the values are here, once.
+ * Judging a broadcast's input by the fields' declarations (broadcast.fields.ts: a rule per field,
+ * in order), with the codes and messages every door shares: `invalid_source_url`,
+ * `"scheduled_at" must be ...`, in the TV API's names.
  */
-export interface BroadcastInput {
-  title: string;
-  source: Source;
-  /** Required unless the source is `ingest`, and refused then. */
-  sourceUrl?: string | null;
-  scheduledAt: Date;
-  visibility?: Visibility;
-  discipline?: Discipline | null;
-  language?: string;
-  tags?: string[];
-}
-
-/** A change: any of the fields (undefined is "not given"), at least one. */
-export type BroadcastPatch = Partial<BroadcastInput>;
-export type BroadcastField = keyof BroadcastInput;
-
-/**
- * The fields in the order they are judged (the first bad one answers), each with the name its
- * error code and message use: `invalid_source_url`, `"scheduled_at" must be ...`. These are the
- * TV API's names; the studio reports the same codes.
- */
-export const BROADCAST_FIELDS: Readonly<Record<BroadcastField, string>> = {
-  title: 'title',
-  source: 'source',
-  sourceUrl: 'source_url',
-  scheduledAt: 'scheduled_at',
-  visibility: 'visibility',
-  discipline: 'discipline',
-  language: 'language',
-  tags: 'tags',
-};
-const FIELD_ORDER = Object.keys(BROADCAST_FIELDS) as BroadcastField[];
-const REQUIRED: readonly BroadcastField[] = ['title', 'source', 'scheduledAt'];
-
-// PostgreSQL text cannot hold NUL (the insert would fail with a 500), and no title or URL needs a
-// control character: the domain's one rule (text.ts), C1 and line separators included.
-const noControl = (s: string) => !hasControlCharacters(s);
-
-/**
- * The value rules, one per field. They judge whatever they are given, so a value of the wrong
- * kind (a GraphQL null for a title, an unreadable time as an invalid Date) is refused like a bad one.
- */
-const RULES: { [F in BroadcastField]-?: z.ZodType<Exclude<BroadcastInput[F], undefined>> } = {
-  title: z.string().trim().min(1).max(BROADCAST_TITLE_MAX).refine(noControl),
-  source: z.enum(SOURCES),
-  sourceUrl: z.string().max(2000).refine(noControl).nullable(),
-  scheduledAt: z.date().refine(isStorableInstant),
-  visibility: z.enum(VISIBILITIES),
-  discipline: z.enum(DISCIPLINES).nullable(),
-  language: z.string().regex(new RegExp(BROADCAST_LANGUAGE_PATTERN)),
-  tags: z
-    .array(z.string().regex(new RegExp(BROADCAST_TAG_PATTERN)))
-    .max(BROADCAST_TAGS_MAX)
-    .transform((t) => [...new Set(t)]),
-};
-
-const HELP: Record<BroadcastField, string> = {
-  title: `a string of 1 to ${BROADCAST_TITLE_MAX} characters, without control characters`,
-  source: `one of ${SOURCES.join(', ')}`,
-  sourceUrl: 'an https URL matching the source (a YouTube or Vimeo page, an .m3u8 or an .mp4), or absent for ingest',
-  scheduledAt: `an ISO 8601 time with an offset, e.g. 2026-06-15T20:00:00+02:00, ${DATE_RANGE_TEXT}`,
-  visibility: `one of ${VISIBILITIES.join(', ')}`,
-  discipline: `one of ${DISCIPLINES.join(', ')}, or null`,
-  language: 'an ISO 639-1 code of two lowercase letters, e.g. en',
-  tags: `up to ${BROADCAST_TAGS_MAX} tags, each 1 to 32 characters of a-z, 0-9 and -`,
-};
+const HELP = Object.fromEntries(FIELD_ORDER.map((f) => [f, BROADCAST_DECLARATIONS[f].help])) as Record<BroadcastField, string>;
 
 /** 422 invalid_<field>: the value is bad, or (`missing`) a required field was not given. */
 function invalidField(field: BroadcastField, missing = false): DomainError {
@@ -93,10 +27,12 @@ function invalidField(field: BroadcastField, missing = false): DomainError {
 }
 
 /** One field's value, judged (and normalised: a trimmed title, tags without duplicates). */
-function checkField<F extends BroadcastField>(field: F, value: unknown): Exclude<BroadcastInput[F], undefined> {
-  const result = RULES[field].safeParse(value);
+function checkField(field: BroadcastField, value: unknown): unknown {
+  // one field's declaration, seen through its value type (the record's entries differ in it)
+  const { rule, normalise } = BROADCAST_DECLARATIONS[field] as unknown as FieldDeclaration<'title'>;
+  const result = rule.safeParse(value);
   if (!result.success) throw invalidField(field);
-  return result.data as Exclude<BroadcastInput[F], undefined>;
+  return normalise ? normalise(result.data) : result.data;
 }
 
 /** Whether the fields given are enough: a creation needs its required fields, a change at least one field. */

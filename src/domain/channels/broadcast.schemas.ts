@@ -6,16 +6,8 @@
  * hides its URLs) are `oneOf`s of constraint-only branches, written as JSON Schema in the metadata.
  */
 import { z } from 'zod';
-import { DISCIPLINES } from '../reference/vocabulary';
-import {
-  BROADCAST_LANGUAGE_PATTERN,
-  BROADCAST_STATES,
-  BROADCAST_TAG_PATTERN,
-  BROADCAST_TAGS_MAX,
-  BROADCAST_TITLE_MAX,
-  SOURCES,
-  VISIBILITIES,
-} from './broadcast.entities';
+import { BROADCAST_STATES, SOURCES, VISIBILITIES } from './broadcast.entities';
+import { BROADCAST_DECLARATIONS, type BroadcastField, codeWords } from './broadcast.fields';
 
 export const EXTERNAL_SOURCES = SOURCES.filter((s) => s !== 'ingest');
 /** Visibilities shown with `locked: true` (and `source_url`, `replay_url` null) on public endpoints. */
@@ -23,9 +15,14 @@ export const LOCKED_VISIBILITIES = ['followers', 'ppv'] as const;
 export const UNLOCKED_VISIBILITIES = VISIBILITIES.filter((v) => !(LOCKED_VISIBILITIES as readonly string[]).includes(v));
 export const HEALTH_SIGNALS = ['receiving', 'no_signal', 'external'] as const;
 
-export const SOURCE_RULES =
-  '`youtube` (a YouTube page), `vimeo` (a Vimeo page), `hls` (an `.m3u8` playlist), `mp4` (an `.mp4` ' +
-  "file) or `ingest` (the channel streams to the service's ingest server).";
+/**
+ * A field of the broadcast's input as an answer shows it: its rule from the declaration
+ * (broadcast.fields.ts), with the declaration's text and example unless the answer says it otherwise.
+ */
+function field<F extends BroadcastField>(name: F, meta: { description?: string; example?: unknown } = {}) {
+  const { rule, describe, example } = BROADCAST_DECLARATIONS[name];
+  return rule.meta({ description: describe(codeWords), example, ...meta });
+}
 
 export const dateTime = (description: string) => z.iso.datetime({ offset: true }).meta({ description, example: '2026-11-20T19:00:00Z' });
 export const uuid = (description: string) => z.uuid().meta({ description, example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b' });
@@ -59,12 +56,8 @@ const broadcastFields = {
   id: uuid('Broadcast id, used in the paths of the channel endpoints.'),
   slug: z.string().meta({ description: 'Broadcast slug, used in the public path `/broadcasts/{slug}`.', example: 'berlin-open-finals' }),
   channel: ChannelRef,
-  title: z
-    .string()
-    .min(1)
-    .max(BROADCAST_TITLE_MAX)
-    .meta({ description: `Title, 1 to ${BROADCAST_TITLE_MAX} characters.` }),
-  source: z.enum(SOURCES).meta({ description: `Where the video comes from: ${SOURCE_RULES}` }),
+  title: field('title'),
+  source: field('source'),
   source_url: z.string().nullable().meta({
     description: 'The https URL of the video for an external source; null for `ingest` (and, on public endpoints, for a locked broadcast).',
   }),
@@ -81,12 +74,9 @@ const broadcastFields = {
       '`public`; `unlisted` (never listed, reachable by slug); `followers` (followers only) or `ppv` ' +
       '(pay-per-view), both shown locked on public endpoints.',
   }),
-  discipline: z.enum(DISCIPLINES).nullable().meta({ description: 'Discipline, or null.' }),
-  language: z.string().regex(new RegExp(BROADCAST_LANGUAGE_PATTERN)).meta({ description: 'ISO 639-1 language code (two lower-case letters).', example: 'en' }),
-  tags: z
-    .array(z.string().regex(new RegExp(BROADCAST_TAG_PATTERN)))
-    .max(BROADCAST_TAGS_MAX)
-    .meta({ description: 'Up to 10 tags, each 1 to 32 of `a-z`, `0-9`, `-`.', example: ['finals', 'berlin'] }),
+  discipline: field('discipline'),
+  language: field('language', { description: 'ISO 639-1 language code (two lower-case letters).', example: 'en' }),
+  tags: field('tags', { description: 'Up to 10 tags, each 1 to 32 of `a-z`, `0-9`, `-`.' }),
   replay_url: z.string().nullable().meta({
     description: 'Where the replay can be watched, or null (no replay yet; on public endpoints also for a locked broadcast).',
   }),

@@ -6,7 +6,8 @@ import { DomainError, notFound } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
 import { slugify } from '../text';
 import type { Transactional } from '../unit-of-work';
-import { Broadcast, type BroadcastState } from './broadcast.entities';
+import { Broadcast } from './broadcast.entities';
+import { BROADCAST_DEFAULTS, EDITABLE_BROADCAST_FIELDS as EDITABLE } from './broadcast.fields';
 import { BROADCAST_FIELDS, checkBroadcastInput, checkSourceUrl, type BroadcastField, type BroadcastInput, type BroadcastPatch } from './broadcast.input';
 import { authorize, type Permission, type Principal } from './channel-access';
 import type { BroadcastRepository } from './broadcast.repository';
@@ -20,14 +21,6 @@ export interface BroadcastResult {
   /** Present once: when an ingest broadcast is created, switched to ingest, or its key rotated. */
   streamKey?: string;
 }
-
-/** Which fields a change may touch in each state (docs/decisions.md#broadcast-edit). */
-const EDITABLE: Record<BroadcastState, readonly BroadcastField[]> = {
-  scheduled: ['title', 'source', 'sourceUrl', 'scheduledAt', 'visibility', 'discipline', 'language', 'tags'],
-  live: ['title', 'visibility', 'discipline', 'language', 'tags'],
-  ended: ['title', 'visibility', 'discipline', 'language', 'tags'],
-  replay: ['title', 'visibility', 'discipline', 'language', 'tags'],
-};
 
 /**
  * A channel's broadcasts and their life: scheduled -> live -> ended -> replay (docs/decisions.md#broadcast-states). Every
@@ -68,9 +61,9 @@ export class BroadcastService {
         source: input.source,
         sourceUrl: input.source === 'ingest' ? null : input.sourceUrl,
         scheduledAt: input.scheduledAt,
-        visibility: input.visibility ?? 'public',
+        visibility: input.visibility ?? BROADCAST_DEFAULTS.visibility,
         discipline: input.discipline ?? null,
-        language: input.language ?? 'en',
+        language: input.language ?? BROADCAST_DEFAULTS.language,
         tags: input.tags ?? [],
       });
       const streamKey = input.source === 'ingest' ? this.newStreamKey(broadcast) : undefined;

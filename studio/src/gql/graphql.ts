@@ -17,41 +17,41 @@ export type BillingState =
 
 /** A new broadcast: the TV API creation fields; errors carry the same codes in extensions.code. */
 export type BroadcastInput = {
-  /** The discipline shown, or null. */
+  /** Discipline, or null. Refused with `invalid_discipline`. */
   discipline?: Discipline | null | undefined;
-  /** The commentary language, ISO 639-1; en when omitted (invalid_language). */
+  /** ISO 639-1 code, two lower-case letters; default `en`. Refused with `invalid_language`. */
   language?: string | null | undefined;
-  /** When it is to start: ISO 8601 with an offset, e.g. 2026-06-15T20:00:00+02:00 (invalid_scheduled_at). */
+  /** Start time, ISO 8601 with an offset (`Z` or `±hh:mm`). Refused with `invalid_scheduled_at`. */
   scheduledAt: string;
-  /** Where the video comes from. */
+  /** Where the video comes from: `YOUTUBE` (a YouTube page), `VIMEO` (a Vimeo page), `HLS` (an `.m3u8` playlist), `MP4` (an `.mp4` file) or `INGEST` (the channel streams to the service's ingest server). Refused with `invalid_source`. */
   source: BroadcastSource;
-  /** The https video URL matching the source; required unless the source is INGEST, and refused then (invalid_source_url). */
+  /** An https URL matching the source: a YouTube or Vimeo page, an `.m3u8` playlist for `HLS`, an `.mp4` file for `MP4`. Required unless the source is `INGEST`; forbidden for `INGEST`. Refused with `invalid_source_url`. */
   sourceUrl?: string | null | undefined;
-  /** Up to 10 tags, each 1 to 32 characters of a-z, 0-9 and - (invalid_tags). */
+  /** Up to 10 tags, each `^[a-z0-9-]{1,32}$`. Refused with `invalid_tags`. */
   tags?: Array<string> | null | undefined;
-  /** The title, 1 to 140 characters (invalid_title). */
+  /** Title, 1 to 140 characters. Refused with `invalid_title`. */
   title: string;
-  /** Who may watch it; PUBLIC when omitted. */
+  /** `PUBLIC` (default), `UNLISTED` (never listed, reachable by slug), `FOLLOWERS`, `PPV`. Refused with `invalid_visibility`. */
   visibility?: Visibility | null | undefined;
 };
 
-/** A change to a broadcast: the fields given change, the others stay. Which fields may change depends on the state (invalid_state). */
+/** A change to a broadcast: the fields given change (the tags given replace the current ones; a null discipline clears it), the others stay. Which fields may change depends on the state (invalid_state). */
 export type BroadcastPatch = {
-  /** The discipline shown, or null to clear it. */
+  /** Discipline, or null. Refused with `invalid_discipline`. */
   discipline?: Discipline | null | undefined;
-  /** The commentary language, ISO 639-1. */
+  /** ISO 639-1 code, two lower-case letters; default `en`. Refused with `invalid_language`. */
   language?: string | null | undefined;
-  /** When it is to start, ISO 8601 with an offset; only while SCHEDULED. */
+  /** Start time, ISO 8601 with an offset (`Z` or `±hh:mm`). Changes only while `SCHEDULED`. Refused with `invalid_scheduled_at`. */
   scheduledAt?: string | null | undefined;
-  /** Where the video comes from; only while SCHEDULED. */
+  /** Where the video comes from: `YOUTUBE` (a YouTube page), `VIMEO` (a Vimeo page), `HLS` (an `.m3u8` playlist), `MP4` (an `.mp4` file) or `INGEST` (the channel streams to the service's ingest server). Changes only while `SCHEDULED`. Refused with `invalid_source`. */
   source?: BroadcastSource | null | undefined;
-  /** The https video URL matching the source; only while SCHEDULED. */
+  /** An https URL matching the source: a YouTube or Vimeo page, an `.m3u8` playlist for `HLS`, an `.mp4` file for `MP4`. Required unless the source is `INGEST`; forbidden for `INGEST`. Changes only while `SCHEDULED`. Refused with `invalid_source_url`. */
   sourceUrl?: string | null | undefined;
-  /** The tags, replacing the current ones. */
+  /** Up to 10 tags, each `^[a-z0-9-]{1,32}$`. Refused with `invalid_tags`. */
   tags?: Array<string> | null | undefined;
-  /** The title, 1 to 140 characters. */
+  /** Title, 1 to 140 characters. Refused with `invalid_title`. */
   title?: string | null | undefined;
-  /** Who may watch it. */
+  /** `PUBLIC` (default), `UNLISTED` (never listed, reachable by slug), `FOLLOWERS`, `PPV`. Refused with `invalid_visibility`. */
   visibility?: Visibility | null | undefined;
 };
 
