@@ -58,31 +58,15 @@ export interface EventRow {
   e_status: string;
 }
 
-/** The EventRow fields of event `a`, as [name, SQL] pairs. */
-function eventFields(a: string): [string, string][] {
-  return [
-    ['e_id', `${a}.id`],
-    ['e_code', `${a}.code`],
-    ['e_name', `${a}.name`],
-    ['e_city', `${a}.city`],
-    ['e_country', `${a}.country_slug`],
-    ['e_date', `${a}.date::text`],
-    ['e_level', `${a}.level`],
-    ['e_status', `${a}.status`],
-  ];
-}
-
 export function eventColumns(a = 'e'): string {
-  return eventFields(a)
-    .map(([name, value]) => `${value} as ${name}`)
-    .join(', ');
+  return `${a}.id as e_id, ${a}.code as e_code, ${a}.name as e_name, ${a}.city as e_city,
+    ${a}.country_slug as e_country, ${a}.date::text as e_date, ${a}.level as e_level, ${a}.status as e_status`;
 }
 
 /** The EventRow fields of event `a` as `json_build_object` arguments (key, value, ...). */
 export function eventColumnsJson(a = 'e'): string {
-  return eventFields(a)
-    .map(([name, value]) => `'${name}', ${value}`)
-    .join(', ');
+  return `'e_id', ${a}.id, 'e_code', ${a}.code, 'e_name', ${a}.name, 'e_city', ${a}.city,
+    'e_country', ${a}.country_slug, 'e_date', ${a}.date::text, 'e_level', ${a}.level, 'e_status', ${a}.status`;
 }
 
 /** A PostgreSQL array literal for `= any(?::text[])` (bindings of arrays would be expanded). */

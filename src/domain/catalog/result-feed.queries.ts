@@ -1,9 +1,9 @@
-import { eventColumnsJson, type Page } from './fighter-summary.sql';
-import { cardColumnsJson } from './read-model/card.sql';
+import { eventColumns, type Page } from './fighter-summary.sql';
+import { cardColumns } from './read-model/card.sql';
 import { FEED_ORDER } from './read-model/read-model.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
-import type { FeedRow, ResultFilters } from './results.queries';
+import type { ResultFilters, ResultRow } from './results.queries';
 
 /** Where a row stands in the feed: its sort key (event date, event code, bout order, outcome rank, fighter slug). */
 export interface FeedKey {
@@ -23,9 +23,7 @@ export interface FeedAnchor {
 /**
  * Verified results from the read model (result_row): one row per fighter of a bout, stored in
  * feed order with the filters' columns and the fighter's day of majority. A page is one ordered
- * index scan; its fighters' cards and events are then taken by primary key, and the page comes
- * back as one JSON array, which the client parses with one `JSON.parse` rather than a row of
- * thirty-odd columns per result (docs/adr/0013-cold-reads.md).
+ * index scan; its fighters' cards and events are then taken by primary key.
  */
 export class ResultFeedQueries {
   constructor(private readonly db: ReadSql) {}
@@ -36,7 +34,7 @@ export class ResultFeedQueries {
    * starts at the anchor's row and skips only the rows between it and the page, where an offset
    * alone walks every row before the page (seconds, deep in a feed of a million rows).
    */
-  async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<FeedRow[]> {
+  async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<ResultRow[]> {
     const { where, values } = feedWhere(ctx, filters);
     const offset = (page.page - 1) * page.perPage;
     if (anchor && anchor.offset <= offset) {
@@ -73,28 +71,27 @@ export class ResultFeedQueries {
     return (await this.db.rows<{ n: number }>(`select count(*)::int as n from result_row r where ${where}`, values))[0].n;
   }
 
-  async forEvent(ctx: ReadContext, eventCode: string): Promise<FeedRow[]> {
+  async forEvent(ctx: ReadContext, eventCode: string): Promise<ResultRow[]> {
     return this.page('r.adult_on <= $1::date and r.event_code = $2', [ctx.today, eventCode], '', []);
   }
 
   /** The fighter's last verified bouts, newest first (the profile shows them only for an adult). */
-  async forFighter(ctx: ReadContext, fighterId: string, limit: number): Promise<FeedRow[]> {
+  async forFighter(ctx: ReadContext, fighterId: string, limit: number): Promise<ResultRow[]> {
     return this.page('r.fighter_id = $2::uuid', [ctx.today, fighterId], 'limit $3', [limit]);
   }
 
   /** `$1` is always today: the opponent's side of the bout (the other result_row) tells whether the opponent is a minor. */
-  private async page(where: string, values: unknown[], tail: string, tailValues: unknown[]): Promise<FeedRow[]> {
-    const [{ rows }] = await this.db.rows<{ rows: FeedRow[] }>(
-      `select coalesce(json_agg(json_build_object(${cardColumnsJson()}, ${eventColumnsJson()}, 'bout_id', r.bout_id, 'bout_order', r.bout_order,
-                'result', r.result, 'method', r.method, 'round', r.round,
-                'opponent', r.opponent_name, 'opponent_minor', coalesce(o.adult_on > $1::date, true)) order by ${FEED_ORDER}), '[]'::json) as rows
+  private page(where: string, values: unknown[], tail: string, tailValues: unknown[]): Promise<ResultRow[]> {
+    return this.db.rows<ResultRow>(
+      `select ${cardColumns()}, ${eventColumns()}, r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
+              r.opponent_name as opponent, coalesce(o.adult_on > $1::date, true) as opponent_minor
          from (select * from result_row r where ${where} order by ${FEED_ORDER} ${tail}) r
          join fighter_card f on f.fighter_id = r.fighter_id
          left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
-         join event e on e.id = r.event_id`,
+         join event e on e.id = r.event_id
+        order by ${FEED_ORDER}`,
       [...values, ...tailValues],
     );
-    return rows;
   }
 }
 

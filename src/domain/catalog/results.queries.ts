@@ -24,9 +24,6 @@ export interface ResultRow extends FighterRow, EventRow {
   verified_at: Date;
 }
 
-/** A result as the partner feed reads it (result-feed.queries.ts): all but when it was verified. */
-export type FeedRow = Omit<ResultRow, 'verified_at'>;
-
 /** What a profile shows of a bout: the event's columns, the opponent and the outcome. */
 export type BoutRow = Pick<
   ResultRow,

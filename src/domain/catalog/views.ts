@@ -1,5 +1,5 @@
 import type { EventRow, FighterRow } from './fighter-summary.sql';
-import type { BoutRow, FeedRow } from './results.queries';
+import type { BoutRow, ResultRow } from './results.queries';
 import type { EventLevel } from '../events/event.entity';
 import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
 import { eventApiUrl } from './api-urls';
@@ -69,7 +69,7 @@ export function presentBout(r: BoutRow, asOf: string, publicUrl: string): BoutRe
   };
 }
 
-export function presentResult(r: FeedRow, asOf: string, publicUrl: string): ResultBody {
+export function presentResult(r: ResultRow, asOf: string, publicUrl: string): ResultBody {
   const { event, ...rest } = presentBout(r, asOf, publicUrl);
   return { event, fighter: presentFighterSummary(r), ...rest };
 }

@@ -1,43 +1,15 @@
 /**
- * The FighterRow fields (see fighter-summary.sql.ts) of a fighter card `a`, as [name, SQL] pairs.
- * `$1` is today: licence expiry and minority are decided at read time from the stored dates.
+ * The FighterRow columns (see fighter-summary.sql.ts) read from a fighter card `f`. `$1` is
+ * today: licence expiry and minority are decided at read time from the stored dates.
  */
-function cardFields(a: string): [string, string][] {
-  return [
-    ['f_id', `${a}.fighter_id`],
-    ['f_slug', `${a}.slug`],
-    ['f_name', `${a}.name`],
-    ['f_nickname', `${a}.nickname`],
-    ['f_status', `${a}.status`],
-    ['f_ranking_published', `${a}.ranking_published`],
-    ['f_fighter_code', `${a}.fighter_code`],
-    ['f_division_id', `${a}.division_id`],
-    ['c_slug', `${a}.country_slug`],
-    ['c_name', `${a}.country_name`],
-    ['c_code', `${a}.country_code`],
-    ['c_continent', `${a}.continent_slug`],
-    ['d_discipline', `${a}.discipline`],
-    ['d_category', `${a}.category`],
-    ['d_gender', `${a}.gender`],
-    ['d_weight_class', `${a}.weight_class`],
-    ['d_label', `${a}.division_label`],
-    ['f_licence_status', `case when ${a}.licence_state = 'active' and ${a}.licence_valid_until < $1::date then 'expired' else ${a}.licence_state end`],
-    ['f_minor', `${a}.adult_on > $1::date`],
-  ];
-}
-
-/** The FighterRow columns read from a fighter card `a` (`$1` is today). */
 export function cardColumns(a = 'f'): string {
-  return cardFields(a)
-    .map(([name, value]) => `${value} as ${name}`)
-    .join(', ');
-}
-
-/** The same as `json_build_object` arguments (key, value, ...), for a row read as part of one JSON value. */
-export function cardColumnsJson(a = 'f'): string {
-  return cardFields(a)
-    .map(([name, value]) => `'${name}', ${value}`)
-    .join(', ');
+  return `${a}.fighter_id as f_id, ${a}.slug as f_slug, ${a}.name as f_name, ${a}.nickname as f_nickname,
+    ${a}.status as f_status, ${a}.ranking_published as f_ranking_published, ${a}.fighter_code as f_fighter_code,
+    ${a}.division_id as f_division_id, ${a}.country_slug as c_slug, ${a}.country_name as c_name, ${a}.country_code as c_code,
+    ${a}.continent_slug as c_continent, ${a}.discipline as d_discipline, ${a}.category as d_category, ${a}.gender as d_gender,
+    ${a}.weight_class as d_weight_class, ${a}.division_label as d_label,
+    case when ${a}.licence_state = 'active' and ${a}.licence_valid_until < $1::date then 'expired' else ${a}.licence_state end as f_licence_status,
+    ${a}.adult_on > $1::date as f_minor`;
 }
 
 /** A card's profile columns beyond the summary: the record, and the standing `s` of standingJoin. */
