@@ -3,9 +3,12 @@
 // (default http://localhost:3000), then `npm run schema`. It asks each operation what a partner
 // or a channel would ask, with the demo keys, keeps two items of every list, and writes
 // src/rest/examples.json and src/tv/examples.json (by operationId), which the documents show as
-// the success answers' examples. It creates, edits, starts and ends broadcasts of the demo channel.
+// the success answers' examples. An operation on a path asks for the record its path example names
+// (src/demo/demo-records.ts), so each answer shown is the answer to the sample beside it. It
+// creates a broadcast, and edits, starts and ends the demo channel's documented one.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_RECORDS } from '../src/demo/demo-records';
 
 const BASE = process.argv[2] ?? 'http://localhost:3000';
 type Json = Record<string, any>;
@@ -36,20 +39,16 @@ function trim(value: unknown): any {
 async function partner(): Promise<Record<string, Example>> {
   const key = 'pk_demo_full';
   const get = (path: string) => call('GET', `/api/v1${path}`, key);
-  const ranking = await get('/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg');
-  const leader = (ranking.body as Json).data[0].fighter as Json;
-  const results = await get('/results?per_page=2');
-  const event = (results.body as Json).data[0].event.code as string;
   return {
-    getRanking: ranking,
+    getRanking: await get('/rankings?disc=kickboxing&cat=pro&g=m&wc=67kg'),
     listDivisions: await get('/divisions'),
     listFighters: await get('/fighters?q=mu&per_page=2'),
-    getFighter: await get(`/fighters/${leader.slug}`),
+    getFighter: await get(`/fighters/${DEMO_RECORDS.fighterSlug}`),
     listEvents: await get('/events?upcoming=1&per_page=2'),
-    getEvent: await get(`/events/${event}`),
-    listEventResults: await get(`/events/${event}/results`),
-    listResults: results,
-    verifyNumber: await get(`/verify/${leader.fighter_code}`),
+    getEvent: await get(`/events/${DEMO_RECORDS.eventCode}`),
+    listEventResults: await get(`/events/${DEMO_RECORDS.eventCode}/results`),
+    listResults: await get('/results?per_page=2'),
+    verifyNumber: await get(`/verify/${DEMO_RECORDS.fighterId}`),
     getKeyInfo: await get('/me'),
   };
 }
@@ -57,35 +56,27 @@ async function partner(): Promise<Record<string, Example>> {
 async function tv(): Promise<Record<string, Example>> {
   const rw = 'ck_demo_rw';
   const get = (path: string, key: string | null = null) => call('GET', `/api/tv${path}`, key);
+  const id = DEMO_RECORDS.broadcastId;
   const upcoming = await get('/upcoming?per_page=2');
-  const created = await call('POST', '/api/tv/broadcasts', rw, {
-    title: 'Berlin Open: finals',
-    source: 'youtube',
-    source_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    scheduled_at: '2030-11-20T19:00:00+01:00',
-    discipline: 'kickboxing',
-    language: 'de',
-    tags: ['finals', 'berlin'],
-  });
-  const id = (created.body as Json).data.id as string;
-  const updated = await call('PATCH', `/api/tv/broadcasts/${id}`, rw, { title: 'Berlin Open: finals (main card)' });
-  const live = await call('POST', `/api/tv/broadcasts/${id}/go-live`, rw);
-  const ended = await call('POST', `/api/tv/broadcasts/${id}/end`, rw);
+  const getBroadcast = await get(`/broadcasts/${DEMO_RECORDS.broadcastSlug}`);
   const ingest = await call('POST', '/api/tv/broadcasts', rw, { title: 'Gym session, ring 2', source: 'ingest', scheduled_at: '2030-11-21T18:00:00+01:00' });
-  const ingestId = (ingest.body as Json).data.id as string;
+  const updated = await call('PATCH', `/api/tv/broadcasts/${id}`, rw, { title: 'Title Fight (Pay-per-view): main event' });
+  const live = await call('POST', `/api/tv/broadcasts/${id}/go-live`, rw);
+  const health = await get(`/broadcasts/${id}/health`, 'ck_demo_ro');
+  const ended = await call('POST', `/api/tv/broadcasts/${id}/end`, rw);
   return {
     listLiveBroadcasts: await get('/live?per_page=2'),
     listUpcomingBroadcasts: upcoming,
     listChannels: await get('/channels?per_page=2'),
-    getChannel: await get('/channels/demo-tv'),
-    getBroadcast: await get(`/broadcasts/${(upcoming.body as Json).data[0].slug}`),
+    getChannel: await get(`/channels/${DEMO_RECORDS.channelSlug}`),
+    getBroadcast,
     updateBroadcast: updated,
     getChannelAccount: await get('/me', 'ck_demo_ro'),
     createBroadcast: ingest,
     goLive: live,
     endBroadcast: ended,
-    rotateStreamKey: await call('POST', `/api/tv/broadcasts/${ingestId}/rotate-stream-key`, rw),
-    getBroadcastHealth: await get(`/broadcasts/${ingestId}/health`, 'ck_demo_ro'),
+    rotateStreamKey: await call('POST', `/api/tv/broadcasts/${id}/rotate-stream-key`, rw),
+    getBroadcastHealth: health,
   };
 }
 

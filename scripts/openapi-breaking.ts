@@ -59,8 +59,100 @@ function flat(doc: Json, node: Json | undefined, refs: string[]): Json {
 }
 
 const types = (s: Json): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []).filter((t: string) => t !== 'null').sort();
+/** A branch that only says "or null" (`{type: 'null'}`, `{nullable: true, enum: [null]}`): nullability, not a variant. */
+const nullOnly = (s: Json): boolean => s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null);
 const nullable = (s: Json): boolean =>
-  s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.enum) && s.enum.includes(null));
+  s.nullable === true ||
+  (Array.isArray(s.type) && s.type.includes('null')) ||
+  (Array.isArray(s.enum) && s.enum.includes(null)) ||
+  [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b: Json) => !b.$ref && nullOnly(b));
+
+const UNIONS = [
+  ['oneOf', 'one-of'],
+  ['anyOf', 'any-of'],
+] as const;
+
+interface Branch {
+  /** How the change names it: the component, else the discriminator's values, else its position. */
+  label: string;
+  /** Its component's name, when it is a $ref. */
+  ref: string | null;
+  /** The values its discriminator property accepts (inline branches). */
+  tags: unknown[];
+  schema: Json;
+}
+
+/**
+ * The discriminator of a union: `discriminator.propertyName`, else the one property every branch
+ * restricts to an enum (`source: ['ingest']` / `source: ['youtube', ...]`).
+ */
+function discriminatorOf(doc: Json, union: Json, branches: Json[]): string | null {
+  if (union.discriminator?.propertyName) return String(union.discriminator.propertyName);
+  const flats = branches.map((b) => flat(doc, b, []));
+  const first = Object.keys(flats[0]?.properties ?? {});
+  return first.find((name) => flats.every((f) => Array.isArray(f.properties?.[name]?.enum))) ?? null;
+}
+
+function branchesOf(doc: Json, union: Json, key: 'oneOf' | 'anyOf'): Branch[] {
+  const list = ((union[key] ?? []) as Json[]).filter((b) => b.$ref || !nullOnly(b));
+  const tag = discriminatorOf(doc, union, list);
+  return list.map((schema, i) => {
+    const ref = schema.$ref ? String(schema.$ref).split('/').pop()! : null;
+    const f = flat(doc, schema, []);
+    const tags: unknown[] = tag ? (f.properties?.[tag]?.enum ?? (f.properties?.[tag]?.const !== undefined ? [f.properties[tag].const] : [])) : [];
+    const label = ref ?? (tags.length ? `${tag}=${tags.join('|')}` : f.title ? String(f.title) : `#${i + 1}`);
+    return { label, ref, tags, schema };
+  });
+}
+
+/**
+ * Pairs the branches of two unions as oasdiff does: a `$ref` branch with the same component; an
+ * inline one with the branch sharing a discriminator value (so a branch whose discriminator enum
+ * narrows is the same branch, changed), else the same title, else the same position.
+ */
+function pairBranches(before: Branch[], after: Branch[]): { pairs: [Branch, Branch][]; removed: Branch[]; added: Branch[] } {
+  const free = new Set(after);
+  const pairs: [Branch, Branch][] = [];
+  const removed: Branch[] = [];
+  before.forEach((a, i) => {
+    const candidates = [...free];
+    const match = a.ref
+      ? candidates.find((b) => b.ref === a.ref)
+      : (candidates.find((b) => !b.ref && a.tags.length > 0 && b.tags.some((t) => a.tags.includes(t))) ??
+        candidates.find((b) => !b.ref && a.tags.length === 0 && b.tags.length === 0 && b.schema.title !== undefined && b.schema.title === a.schema.title) ??
+        (a.tags.length === 0 && after[i] && free.has(after[i]) && !after[i].ref && after[i].tags.length === 0 ? after[i] : undefined));
+    if (match) {
+      free.delete(match);
+      pairs.push([a, match]);
+    } else removed.push(a);
+  });
+  return { pairs, removed, added: [...free] };
+}
+
+/**
+ * oneOf / anyOf (oasdiff's `*-one-of-*`, `*-any-of-*` checks): a request branch removed is breaking
+ * (what a client sent is refused), one added is not; an answer branch added is breaking (a client
+ * that switches on the variants meets one it does not know), one removed is not. Paired branches
+ * are compared like any schema, so a new required property or a narrower discriminator enum in a
+ * request branch is breaking by the property rules.
+ */
+function compareUnions(ctx: Ctx, a: Json, b: Json, where: string, names: string[], depth: number): void {
+  const request = ctx.direction === 'request';
+  const part = depth === 0 ? 'body' : 'property';
+  for (const [key, word] of UNIONS) {
+    if (!a[key] && !b[key]) continue;
+    const { pairs, removed, added } = pairBranches(branchesOf(ctx.oldDoc, a, key), branchesOf(ctx.newDoc, b, key));
+    const named = (x: Branch) => (x.ref && !names.includes(x.ref) ? [...names, x.ref] : names);
+    for (const x of removed) add(ctx, request ? 'breaking' : 'info', `${ctx.direction}-${part}-${word}-removed`, `${where}.${key}[${x.label}]`, named(x));
+    for (const x of added) add(ctx, request ? 'info' : 'breaking', `${ctx.direction}-${part}-${word}-added`, `${where}.${key}[${x.label}]`, named(x));
+    // A branch is read with what its parent requires in both versions (an instance must satisfy
+    // both): a property the parent always required is no news when a branch requires it too, and
+    // one the parent starts requiring is reported once, at the parent.
+    const kept = ((a.required ?? []) as string[]).filter((r) => ((b.required ?? []) as string[]).includes(r));
+    const within = (x: Branch): Json => (kept.length ? { allOf: [{ required: kept }, x.schema] } : x.schema);
+    for (const [x, y] of pairs) compareSchemas(ctx, within(x), within(y), `${where}.${key}[${x.label}]`, names, depth + 1);
+  }
+}
 
 function compareSchemas(ctx: Ctx, before: Json | undefined, after: Json | undefined, where: string, names: string[], depth = 0): void {
   if (!before || !after || depth > 12) return;
@@ -135,6 +227,7 @@ function compareSchemas(ctx: Ctx, before: Json | undefined, after: Json | undefi
     );
   }
   if (a.items || b.items) compareSchemas(ctx, a.items, b.items, `${where}[]`, here, depth + 1);
+  compareUnions(ctx, a, b, where, here, depth);
 }
 
 function parameters(doc: Json, item: Json, op: Json): Map<string, Json> {

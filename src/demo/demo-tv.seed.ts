@@ -2,6 +2,7 @@ import type { Container } from '../container';
 import type { Actor } from '../domain/audit/audit.log';
 import type { BroadcastInput } from '../domain/channels/broadcast.input';
 import { operator } from '../domain/channels/channel-access';
+import { DEMO_RECORDS } from './demo-records';
 
 const actor: Actor = { id: 'demo-seed' };
 
@@ -90,19 +91,24 @@ export async function seedTvDemo(c: Container): Promise<void> {
   const now = c.clock.now().getTime();
   const at = (hours: number) => new Date(now + hours * HOUR);
   const b = c.services.broadcasts;
-  const make = (channel: string, input: BroadcastInput) => b.create(seeder, ids[channel], { language: 'en', discipline: 'kickboxing', ...input });
+  const make = (channel: string, input: BroadcastInput, fixed?: { id?: string; slug?: string }) =>
+    b.create(seeder, ids[channel], { language: 'en', discipline: 'kickboxing', ...input }, undefined, fixed);
   const live = async (channel: string, input: BroadcastInput) => await b.goLive(seeder, (await make(channel, input)).broadcast.id);
   const ended = async (channel: string, input: BroadcastInput) => b.end(seeder, (await live(channel, input)).id);
 
   // demo-tv: one live (1 of 3 slots), every visibility scheduled, a replay, an ingest awaiting its recording.
   await live('demo-tv', { title: 'Demo TV Fight Night: Live Main Card', source: 'ingest', scheduledAt: at(-1), tags: ['main-card', 'live'] });
-  await make('demo-tv', {
-    title: 'Saturday Prelims',
-    source: 'youtube',
-    sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    scheduledAt: at(26),
-    tags: ['prelims'],
-  });
+  await make(
+    'demo-tv',
+    {
+      title: 'Saturday Prelims',
+      source: 'youtube',
+      sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      scheduledAt: at(26),
+      tags: ['prelims'],
+    },
+    { slug: DEMO_RECORDS.broadcastSlug },
+  );
   await make('demo-tv', {
     title: 'Members Only: Open Workout',
     source: 'hls',
@@ -110,7 +116,12 @@ export async function seedTvDemo(c: Container): Promise<void> {
     scheduledAt: at(50),
     visibility: 'followers',
   });
-  await make('demo-tv', { title: 'Title Fight (Pay-per-view)', source: 'ingest', scheduledAt: at(74), visibility: 'ppv', discipline: 'mma' });
+  // The documents' examples (demo-records.ts): the public page by slug above, the channel's operations by id here.
+  await make(
+    'demo-tv',
+    { title: 'Title Fight (Pay-per-view)', source: 'ingest', scheduledAt: at(74), visibility: 'ppv', discipline: 'mma' },
+    { id: DEMO_RECORDS.broadcastId },
+  );
   await make('demo-tv', {
     title: 'Press Conference (unlisted)',
     source: 'vimeo',

@@ -1,5 +1,6 @@
 import type { Container } from '../container';
 import type { VerificationStatus } from '../domain/catalog/verification.queries';
+import { DEMO_RECORDS } from './demo-records';
 
 export interface DemoFixtures {
   minorSlug: string | null;
@@ -66,6 +67,8 @@ export async function findDemoFixtures(c: Container): Promise<DemoFixtures> {
 
 export function formatDemoFixtures(f: DemoFixtures): string[] {
   const lines = [
+    `  the /docs samples' records (the same every day): event ${DEMO_RECORDS.eventCode}, fighter ${DEMO_RECORDS.fighterSlug}, ` +
+      `broadcast ${DEMO_RECORDS.broadcastSlug} / ${DEMO_RECORDS.broadcastId}`,
     `  a minor's slug (profile shows name, country, division only): ${f.minorSlug ?? '-'}`,
     `  a minor's licence (/verify shows the reduced fighter):       ${f.minorNumber ?? '-'}`,
   ];

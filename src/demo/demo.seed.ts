@@ -7,6 +7,7 @@ import { DEMO_KEYS } from './demo-keys';
 import { BulkWriter, writeFightersEventsBouts } from './bulk/plan.bulk';
 import { demoSeedStatus, markDemoSeedCompleted, markDemoSeedStarted, wipePartialDemo } from './demo.marker';
 import { seedTvDemo } from './demo-tv.seed';
+import { createFixtureEvent, recordFixtureResults } from './demo-fixture-event';
 import { addSummaries, buildScaleCopy, scaleCopies, scaleEvents, scaleRankingRuns } from './scale.plan';
 import { buildDemoPlan, summarizeDemoPlan, type DemoPlan, type DemoPlanSummary } from './demo.plan';
 
@@ -47,7 +48,10 @@ export async function seedDemoIfEmpty(
 
 export async function seedDemo(c: Container, plan: DemoPlan, onProgress: SeedProgressListener = () => undefined): Promise<DemoPlan> {
   await seedSharedData(c, plan, onProgress);
+  // The fixed-date event of the documents' examples takes the first event code (demo-fixture-event.ts).
+  await createFixtureEvent(c, actor);
   await writeFightersEventsBouts(c, plan, onProgress);
+  await recordFixtureResults(c, actor);
   await publishRuns(c, plan.rankingRuns, onProgress);
   return plan;
 }

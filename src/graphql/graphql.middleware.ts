@@ -12,6 +12,7 @@ import { rateLimit } from '../http/rate-limit';
 import { StudioAnswerCache, type AnswerSlot } from './answer-cache';
 import { contextFor, type GqlContext } from './context';
 import { formatError, graphqlErrorBody } from './error-codes';
+import { IDEMPOTENT_MUTATIONS } from './idempotent-mutations';
 import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE, variablesRefusal } from './input-guards';
 import { LIMIT_CODES, QUERY_LIMITS, queryLimits, tooManyTokens, tooManyTokensMessage } from './query-limits';
 import { studioSchema } from './schema';
@@ -60,9 +61,6 @@ const unavailableStatus: ApolloServerPlugin<GqlContext> = {
     };
   },
 };
-
-/** The studio's create mutations take `Idempotency-Key` (docs/decisions.md#idempotency), as the TV API's POSTs do. */
-export const IDEMPOTENT_MUTATIONS: ReadonlySet<string> = new Set(['createBroadcast', 'createChannelApiKey', 'createWebhookEndpoint']);
 
 /** True when the request's operation is a mutation that calls one of the create mutations. */
 function callsCreateMutation(body: { query?: unknown; operationName?: unknown } | undefined): boolean {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { IDEMPOTENT_MUTATION_SENTENCE, IDEMPOTENT_MUTATIONS, idempotentMutationsSentence } from './idempotent-mutations';
 import { BroadcastResolver, ChannelResolver, ViewerResolver } from './studio.resolvers';
 import { ChannelWebhooksResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './webhooks.resolvers';
 import { SubscriptionResolver } from './subscriptions/subscription.resolvers';
@@ -44,7 +45,12 @@ export function studioSchema(): GraphQLSchema {
     pubSub: NO_TOPICS,
   });
   built.getQueryType()!.description = ROOT_DESCRIPTIONS.query;
-  built.getMutationType()!.description = ROOT_DESCRIPTIONS.mutation;
+  const mutation = built.getMutationType()!;
+  // Which mutations take Idempotency-Key is the middleware's list: the descriptions say it from there.
+  mutation.description = `${ROOT_DESCRIPTIONS.mutation} ${idempotentMutationsSentence()}`;
+  for (const [name, field] of Object.entries(mutation.getFields())) {
+    if (IDEMPOTENT_MUTATIONS.has(name)) field.description = `${field.description ?? ''} ${IDEMPOTENT_MUTATION_SENTENCE}`.trim();
+  }
   built.getSubscriptionType()!.description = ROOT_DESCRIPTIONS.subscription;
   return built;
 }

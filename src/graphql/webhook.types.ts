@@ -1,5 +1,5 @@
 import { DateTimeISOResolver, JSONObjectResolver } from 'graphql-scalars';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { DeliveryStatus } from '../webhooks/webhook.entities';
 import { ChannelWebhookEventEnum, WebhookDeliveryStatusEnum, type ChannelWebhookEvent } from './graphql.enums';
 
@@ -24,6 +24,12 @@ export class GqlWebhookEndpoint {
       'Since when every delivery that ended has failed (out of attempts, or 410 Gone) with none succeeding; null while healthy. After 5 days of it the endpoint is disabled; enabling it again starts afresh.',
   })
   failingSince!: Date | null;
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'The most deliveries per second this endpoint receives, over every worker, set by the operator (`webhooks:set-rate`); null when there is no limit. Deliveries held back by it wait without spending an attempt. Read-only here.',
+  })
+  ratePerSecond!: number | null;
   @Field(() => DateTimeISOResolver, {
     nullable: true,
     description: 'When the last rotated secret takes (or took) over signing; until then the previous one signs.',

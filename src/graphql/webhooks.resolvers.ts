@@ -23,6 +23,7 @@ const toEndpoint = (e: ChannelEndpointView): GqlWebhookEndpoint => ({
   disabledReason: e.disabledReason,
   disabledAt: e.disabledAt,
   failingSince: e.failingSince,
+  ratePerSecond: e.ratePerSecond,
   secretSwitchAt: e.secretSwitchAt,
   createdAt: e.createdAt,
 });

@@ -6,6 +6,7 @@
 import type { PathParam, QueryParam } from '../http/operation';
 import { params } from '../http/query';
 import { CONTINENTS } from '../domain/reference/vocabulary';
+import { DEMO_RECORDS } from '../demo/demo-records';
 
 const codes = (list: readonly string[]) => list.map((c) => `\`${c}\``).join(', ');
 
@@ -31,7 +32,7 @@ export const RankingScope = {
   example: 'europe',
 } satisfies QueryParam;
 
-export const EventCode: PathParam = { component: 'EventCode', description: 'Event code.' };
+export const EventCode: PathParam = { component: 'EventCode', description: 'Event code.', example: DEMO_RECORDS.eventCode };
 
 /** What every partner read declares alike: a GET with a partner key, charged to that key. */
 export const partnerRead = <S extends string | null>(scope: S) => ({ method: 'GET', credential: 'partner-key', scope, limit: 'key' }) as const;

@@ -68,6 +68,7 @@ interface EndpointRow {
   disabled_reason: string | null;
   disabled_at: Date | string | null;
   failing_since: Date | string | null;
+  rate_per_second: number | null;
   next_secret_from: Date | string | null;
   created_at: Date | string;
 }
@@ -86,7 +87,7 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
   async endpointsOfChannels(channelIds: readonly string[]): Promise<ChannelEndpointView[]> {
     const rows = await sql<EndpointRow[]>(
       this.em,
-      `select id, channel_id, url, events, enabled, disabled_reason, disabled_at, failing_since, next_secret_from, created_at
+      `select id, channel_id, url, events, enabled, disabled_reason, disabled_at, failing_since, rate_per_second, next_secret_from, created_at
          from webhook_endpoint where channel_id = any(?::uuid[]) and deleted_at is null order by created_at, id`,
       [pgUuids(channelIds)],
     );
@@ -99,6 +100,7 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
       disabledReason: e.disabled_reason,
       disabledAt: date(e.disabled_at),
       failingSince: date(e.failing_since),
+      ratePerSecond: e.rate_per_second,
       secretSwitchAt: date(e.next_secret_from),
       createdAt: date(e.created_at)!,
     }));

@@ -33,6 +33,7 @@ class FakeChannelWebhookRepository implements ChannelWebhookRepository {
         disabledReason: e.disabledReason,
         disabledAt: e.disabledAt,
         failingSince: e.failingSince,
+        ratePerSecond: e.ratePerSecond,
         secretSwitchAt: e.nextSecretFrom,
         createdAt: e.createdAt,
       }));

@@ -27,6 +27,8 @@ export interface ChannelEndpointView {
   disabledAt: Date | null;
   /** Since when every delivery ends failed (endpoint-health.ts); null while healthy. */
   failingSince: Date | null;
+  /** Deliveries per second, set by the operator (delivery-rate.ts); null = no limit. */
+  ratePerSecond: number | null;
   /** When the last rotated secret takes (or took) over signing; null if never rotated. */
   secretSwitchAt: Date | null;
   createdAt: Date;
@@ -51,6 +53,7 @@ function viewOf(e: WebhookEndpoint): ChannelEndpointView {
     disabledReason: e.disabledReason,
     disabledAt: e.disabledAt,
     failingSince: e.failingSince,
+    ratePerSecond: e.ratePerSecond,
     secretSwitchAt: e.nextSecretFrom,
     createdAt: e.createdAt,
   };

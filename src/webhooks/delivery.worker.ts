@@ -7,6 +7,7 @@ import type { SendResult, WebhookSender } from './webhook.sender';
 import { HEADER, sign, signStandard, STANDARD_HEADER } from './signer';
 import { maxAttempts } from '../config/retry-schedule';
 import { disableFailingEndpoints } from './endpoint-health';
+import { PACED_CTE, SPENT_CTE } from './delivery-rate';
 
 export interface WorkerOptions {
   /** Delays before attempts 2..n, ms. */
@@ -202,28 +203,32 @@ export class DeliveryWorker {
 
   private async claim(limit: number): Promise<Claimed[]> {
     // Per endpoint (the lateral): its due attempts (or those whose lease ran out), at most the
-    // endpoint's free slots, locked and skipped by any other worker.
+    // endpoint's free slots and, with a rate, the room in its bucket (delivery-rate.ts), locked
+    // and skipped by any other worker.
     return this.connection().execute<Claimed[]>(
-      `with due as (
+      `with ${PACED_CTE},
+       due as (
          select d.id
            from webhook_endpoint e
            left join partner p on p.id = e.partner_id
+           left join paced r on r.id = e.id
            cross join lateral (
              select d.id from webhook_delivery d
               where d.endpoint_id = e.id
                 and ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.lease_until < now()))
               order by d.next_attempt_at
-              limit greatest(0, ?::int - (select count(*) from webhook_delivery s
-                                           where s.endpoint_id = e.id and s.status = 'sending' and s.lease_until >= now()))
+              limit least(r.room, greatest(0, ?::int - (select count(*) from webhook_delivery s
+                                                     where s.endpoint_id = e.id and s.status = 'sending' and s.lease_until >= now())))
               for update of d skip locked) d
-          where e.enabled and (p.id is null or p.status = 'active')
+          where e.enabled and (p.id is null or p.status = 'active') and (e.rate_per_second is null or r.id is not null)
           limit ?),
        claimed as (
          update webhook_delivery d
             set attempt = case when d.status = 'pending' then d.attempt + 1 else d.attempt end,
                 status = 'sending', lease_until = now() + (?::int * interval '1 millisecond')
            from due where d.id = due.id
-         returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id)
+         returning d.id, d.attempt, d.replay_of, d.endpoint_id, d.event_id),
+       ${SPENT_CTE}
        select c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
               ev.type as event_type, ev.payload
          from claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id`,

@@ -10,6 +10,7 @@ import { WebhookEndpoint } from './webhook.entities';
 import { isUuid } from '../domain/ids';
 import { DATE_RANGE_TEXT, isStorableInstant } from '../domain/date-range';
 import { PARTNER_EVENTS } from './event-catalog';
+import { validateRate } from './delivery-rate';
 
 const DEFAULT_SWITCH_MS = 24 * 3600 * 1000;
 
@@ -103,6 +104,18 @@ export class WebhookEndpointService {
       endpoint.disabledAt = enabled ? null : this.clock.now();
       if (enabled) endpoint.failingSince = null;
       audit(em, actor, enabled ? 'webhooks.enable' : 'webhooks.disable', endpoint.id, { reason });
+      await changed({ topics: ['studio'] });
+      return endpoint;
+    });
+  }
+
+  /** Sets the endpoint's delivery rate, deliveries per second over every worker (delivery-rate.ts); null removes the limit. */
+  async setRate(actor: Actor, id: string, ratePerSecond: number | null, tx?: EntityManager): Promise<WebhookEndpoint> {
+    const rate = validateRate(ratePerSecond);
+    return this.uow.run(tx, async (em, changed) => {
+      const endpoint = await this.byId(em, id);
+      endpoint.ratePerSecond = rate;
+      audit(em, actor, 'webhooks.set-rate', endpoint.id, { per_second: rate });
       await changed({ topics: ['studio'] });
       return endpoint;
     });

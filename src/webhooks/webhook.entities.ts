@@ -21,6 +21,8 @@ export class WebhookEndpoint {
   @Property({ type: 'timestamptz', nullable: true }) disabledAt: Date | null = null;
   /** Since when its deliveries end failed with none succeeding (health, docs/decisions.md#endpoint-health); null while healthy. */
   @Property({ type: 'timestamptz', nullable: true }) failingSince: Date | null = null;
+  /** Deliveries per second over every worker, set by the operator (docs/decisions.md#delivery-rate); null = no limit. */
+  @Property({ type: 'double', nullable: true }) ratePerSecond: number | null = null;
   /** A channel endpoint deleted in the studio: disabled and hidden, its delivery log kept. */
   @Property({ type: 'timestamptz', nullable: true }) deletedAt: Date | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();

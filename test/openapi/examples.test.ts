@@ -40,4 +40,14 @@ describe.each(doors)("the $name document's examples", ({ base, ops, examples, do
     const paths = (doc as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>> }).paths;
     expect(paths[op.path][op.method.toLowerCase()].responses[String(example.status)].content?.['application/json'].example).toEqual(example.body);
   });
+
+  it.each(described.filter((op) => op.path.includes('{')).map((op) => [op.doc.operationId, op]))(
+    "%s: its example answers the request its path example names (the samples' request)",
+    (id, op) => {
+      // The path with each parameter's example, as the samples send it.
+      const params = (op.params ?? {}) as Record<string, { example?: unknown }>;
+      const filled = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => String(params[name]?.example));
+      expect(examples[id].request.split('?')[0]).toBe(filled);
+    },
+  );
 });

@@ -131,7 +131,7 @@ export const sportCommands: Command[] = [
     name: 'events:sanction',
     summary: 'sanction an event: event.sanctioned',
     args: [{ name: 'code', help: "the event's code (events:create prints it)" }],
-    examples: ['EV-2026-0499'],
+    examples: ['EV-2026-0500'],
     async run({ c, actor }, { positionals }) {
       const e = await c.services.events.sanction(actor, positionals[0]);
       return { json: { code: e.code, sanctioned_at: e.sanctionedAt }, text: lines({ code: e.code, sanctioned_at: e.sanctionedAt }) };
@@ -142,7 +142,7 @@ export const sportCommands: Command[] = [
     summary: "set an event's status",
     args: [{ name: 'code', help: "the event's code" }],
     options: { status: { type: 'string', arg: 'S', required: true, values: EVENT_STATUSES, help: 'the new state' } },
-    examples: ['EV-2026-0499 --status live'],
+    examples: ['EV-2026-0500 --status live'],
     async run({ c, actor }, { values, positionals }) {
       const e = await c.services.events.setStatus(actor, positionals[0], required(values, 'status') as EventStatus);
       return { json: { code: e.code, status: e.status }, text: lines({ code: e.code, status: e.status }) };
@@ -161,8 +161,8 @@ export const sportCommands: Command[] = [
       round: { type: 'string', arg: 'R', help: 'the round it ended in, 1 to 15' },
     },
     examples: [
-      '--event EV-2026-0499 --winner ren-okada --loser ivan-kravchenko --method KO --round 1',
-      '--event EV-2026-0499 --winner ren-okada --loser ivan-kravchenko --draw',
+      '--event EV-2026-0500 --winner ren-okada --loser ivan-kravchenko --method KO --round 1',
+      '--event EV-2026-0500 --winner ren-okada --loser ivan-kravchenko --draw',
     ],
     async run({ c, actor }, { values }) {
       const b = await c.services.results.record(actor, {

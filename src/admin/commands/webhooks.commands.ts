@@ -1,6 +1,7 @@
 import { PARTNER_EVENTS } from '../../webhooks/event-catalog';
 import { DELIVERY_STATUSES, type WebhookEndpoint } from '../../webhooks/webhook.entities';
 import { endpointState, ENDPOINT_STATES } from '../../webhooks/endpoint-health';
+import { RATE_TEXT } from '../../webhooks/delivery-rate';
 import { type Command, integer, lines, list, optional, required, table, time } from '../command';
 
 const endpointJson = (e: WebhookEndpoint) => ({
@@ -10,6 +11,7 @@ const endpointJson = (e: WebhookEndpoint) => ({
   events: e.events,
   enabled: e.enabled,
   state: endpointState(e),
+  rate_per_second: e.ratePerSecond,
   failing_since: e.failingSince,
   disabled_at: e.disabledAt,
   disabled_reason: e.disabledReason,
@@ -71,8 +73,33 @@ export const webhookCommands: Command[] = [
     },
   },
   {
+    name: 'webhooks:set-rate',
+    summary: 'limit the deliveries per second to an endpoint, over every worker (none: no limit, the default)',
+    args: [{ name: 'id', help: "the endpoint's id (webhooks:list)" }],
+    options: {
+      'per-second': {
+        type: 'string',
+        arg: 'N',
+        required: true,
+        help: `${RATE_TEXT} (up to max(1, N) at once after a quiet second; held-back deliveries wait, spending no attempt), or none to remove the limit`,
+      },
+    },
+    examples: [
+      '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d --per-second 5',
+      '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d --per-second 0.5',
+      '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d --per-second none',
+    ],
+    async run({ c, actor }, { values, positionals }) {
+      const text = required(values, 'per-second');
+      // Anything but a plain decimal (or none) is refused by the domain's rule with the same message.
+      const rate = text === 'none' ? null : /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+      const e = await c.services.webhooks.setRate(actor, positionals[0], rate);
+      return { json: { endpoint: endpointJson(e) }, text: lines(endpointJson(e)) };
+    },
+  },
+  {
     name: 'webhooks:list',
-    summary: 'list partner endpoints with their health (healthy, failing since, disabled and why)',
+    summary: 'list partner endpoints with their delivery rate and health (healthy, failing since, disabled and why)',
     options: {
       partner: { type: 'string', arg: 'S', help: "only this partner's endpoints" },
       state: { type: 'string', arg: 'S', values: ENDPOINT_STATES, help: 'only endpoints in this state' },
@@ -83,7 +110,10 @@ export const webhookCommands: Command[] = [
       const endpoints = (await c.services.webhooks.list({ partnerSlug: optional(values, 'partner') }))
         .map(endpointJson)
         .filter((e) => !state || e.state === state);
-      return { json: { endpoints }, text: table(endpoints, ['id', 'partner', 'url', 'events', 'state', 'failing_since', 'disabled_reason']) };
+      return {
+        json: { endpoints },
+        text: table(endpoints, ['id', 'partner', 'url', 'events', 'rate_per_second', 'state', 'failing_since', 'disabled_reason']),
+      };
     },
   },
   {

@@ -17,6 +17,7 @@ import { Migration20261126010000_idempotency_key } from './Migration202611260100
 import { Migration20261126020000_live_subjects } from './Migration20261126020000_live_subjects';
 import { Migration20261126030000_webhook_fanout_health } from './Migration20261126030000_webhook_fanout_health';
 import { Migration20261127040000_card_bouts } from './Migration20261127040000_card_bouts';
+import { Migration20261127042000_webhook_endpoint_rate } from './Migration20261127042000_webhook_endpoint_rate';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020000_live_subjects', class: Migration20261126020000_live_subjects },
   { name: 'Migration20261126030000_webhook_fanout_health', class: Migration20261126030000_webhook_fanout_health },
   { name: 'Migration20261127040000_card_bouts', class: Migration20261127040000_card_bouts },
+  { name: 'Migration20261127042000_webhook_endpoint_rate', class: Migration20261127042000_webhook_endpoint_rate },
 ];

@@ -43,7 +43,17 @@ export class BroadcastService {
     private readonly clock: Clock,
   ) {}
 
-  async create(principal: Principal, channelId: string, fields: BroadcastInput, tx?: EntityManager): Promise<BroadcastResult> {
+  /**
+   * `fixed` gives the broadcast a set id or slug instead of a generated one: for the demo's
+   * documented records (src/demo/demo-records.ts), as `fixedToken` is for its keys; no door sets it.
+   */
+  async create(
+    principal: Principal,
+    channelId: string,
+    fields: BroadcastInput,
+    tx?: EntityManager,
+    fixed: { id?: string; slug?: string } = {},
+  ): Promise<BroadcastResult> {
     authorize(principal, channelId, 'broadcasts');
     const input = checkBroadcastInput(fields, 'create');
     checkSourceUrl(input.source, input.sourceUrl ?? null);
@@ -51,8 +61,9 @@ export class BroadcastService {
       const channel = await repo.channel(channelId);
       if (!channel) throw notFound('channel');
       const broadcast = Object.assign(new Broadcast(), {
+        ...(fixed.id && { id: fixed.id }),
         channel,
-        slug: `${slugify(input.title).slice(0, 60).replace(/-+$/, '')}-${randomBytes(4).toString('hex')}`,
+        slug: fixed.slug ?? `${slugify(input.title).slice(0, 60).replace(/-+$/, '')}-${randomBytes(4).toString('hex')}`,
         title: input.title,
         source: input.source,
         sourceUrl: input.source === 'ingest' ? null : input.sourceUrl,

@@ -4,6 +4,7 @@ import type { PartnerPrincipal } from '../../domain/partners/key-authenticator';
 import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
 import { partnerRead } from '../partner.parameters';
+import { DEMO_RECORDS } from '../../demo/demo-records';
 
 export const verifyNumber = defineOperation({
   path: '/verify/{number}',
@@ -16,7 +17,7 @@ export const verifyNumber = defineOperation({
         'A fighter ID `FID-XXXX-XXXX` (Crockford base32), a licence number `LIC-CC-YYYY-NNNNNN` (CC = ISO ' +
         'country code) or a certificate number `CRT-YYYY-NNNNNN`. Matched case-insensitively after trimming. ' +
         'A malformed number is a 422 `invalid_number`; a well-formed unknown one a 404.',
-      example: 'LIC-DE-2025-000123',
+      example: DEMO_RECORDS.fighterId,
     },
   },
   handler: (deps: PartnerApiDeps, { params: p }) => then(deps.catalog.verify(p.number), (json) => ({ json })),

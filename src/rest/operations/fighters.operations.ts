@@ -6,6 +6,7 @@ import { then } from '../../lib/maybe';
 import type { PartnerApiDeps } from '../partner-api.deps';
 import { Country, Discipline, partnerRead } from '../partner.parameters';
 import { listAnswer } from './list-answer';
+import { DEMO_RECORDS } from '../../demo/demo-records';
 
 export const FIGHTERS_QUERY = {
   q: { component: 'SearchQuery', parser: params.q, prose: 'Case- and accent-insensitive substring of the name or nickname, 2 to 100 characters.' },
@@ -36,7 +37,7 @@ export const getFighter = defineOperation({
   path: '/fighters/{slug}',
   ...partnerRead('fighters.read'),
   kept: true,
-  params: { slug: { component: 'FighterSlug', description: 'Fighter slug.', example: 'anna-schmidt' } },
+  params: { slug: { component: 'FighterSlug', description: 'Fighter slug.', example: DEMO_RECORDS.fighterSlug } },
   handler: (deps: PartnerApiDeps, { params: p }) => then(deps.catalog.fighter(p.slug), (json) => ({ json })),
   doc: {
     operationId: 'getFighter',

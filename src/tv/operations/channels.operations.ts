@@ -5,6 +5,7 @@ import { defineOperation } from '../../http/operation';
 import { PAGING } from '../../http/paging';
 import type { TvApiDeps } from '../tv-api.door';
 import { PUBLIC_READ } from './tv.parameters';
+import { DEMO_RECORDS } from '../../demo/demo-records';
 
 export const listChannels = defineOperation({
   path: '/channels',
@@ -27,7 +28,7 @@ export const listChannels = defineOperation({
 export const getChannel = defineOperation({
   path: '/channels/{slug}',
   ...PUBLIC_READ,
-  params: { slug: { component: 'ChannelSlug', description: 'Channel slug.', example: 'fight-night-tv' } },
+  params: { slug: { component: 'ChannelSlug', description: 'Channel slug.', example: DEMO_RECORDS.channelSlug } },
   handler: async (deps: TvApiDeps, { params }) => {
     const c = await deps.queries.channel(params.slug);
     if (!c) throw notFound('channel');

@@ -4,7 +4,7 @@ import { presentPublicBroadcast } from '../../domain/channels/broadcast.view';
 import { defineOperation } from '../../http/operation';
 import { PAGING } from '../../http/paging';
 import type { TvApiDeps } from '../tv-api.door';
-import { BroadcastRef, PUBLIC_READ } from './tv.parameters';
+import { BroadcastSlug, PUBLIC_READ } from './tv.parameters';
 
 const PUBLIC_LIST_NOTE =
   'Paginated: `page` (from 1, default 1) and `per_page` (1 to 100, default 25); a page past the end is a ' +
@@ -36,7 +36,7 @@ export const listUpcomingBroadcasts = listing('upcoming', 'listUpcomingBroadcast
 export const getBroadcast = defineOperation({
   path: '/broadcasts/{broadcast}',
   ...PUBLIC_READ,
-  params: { broadcast: BroadcastRef },
+  params: { broadcast: BroadcastSlug },
   handler: async (deps: TvApiDeps, { params }) => {
     const b = await deps.queries.broadcastBySlug(params.broadcast);
     if (!b) throw notFound('broadcast');

@@ -37,8 +37,8 @@ type Documents = {
     "\n  query MyChannels {\n    viewer { id email channels { id slug name role } }\n  }\n": typeof types.MyChannelsDocument,
     "\n  mutation SignOut { logout }\n": typeof types.SignOutDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    login(email: $email, password: $password) { token expiresAt }\n  }\n": typeof types.SignInDocument,
-    "\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n": typeof types.WebhookEndpointsDocument,
-    "\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    updateWebhookEndpoint(id: $id, enabled: $enabled) { id enabled disabledReason }\n  }\n": typeof types.SetWebhookEndpointEnabledDocument,
     "\n  mutation DeleteWebhookEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.DeleteWebhookEndpointDocument,
     "\n  mutation RotateWebhookSecret($id: ID!, $switchAt: DateTimeISO) {\n    rotateWebhookSecret(id: $id, switchAt: $switchAt) { secret switchAt endpoint { id secretSwitchAt } }\n  }\n": typeof types.RotateWebhookSecretDocument,
@@ -68,8 +68,8 @@ const documents: Documents = {
     "\n  query MyChannels {\n    viewer { id email channels { id slug name role } }\n  }\n": types.MyChannelsDocument,
     "\n  mutation SignOut { logout }\n": types.SignOutDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    login(email: $email, password: $password) { token expiresAt }\n  }\n": types.SignInDocument,
-    "\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n": types.WebhookEndpointsDocument,
-    "\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    updateWebhookEndpoint(id: $id, enabled: $enabled) { id enabled disabledReason }\n  }\n": types.SetWebhookEndpointEnabledDocument,
     "\n  mutation DeleteWebhookEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.DeleteWebhookEndpointDocument,
     "\n  mutation RotateWebhookSecret($id: ID!, $switchAt: DateTimeISO) {\n    rotateWebhookSecret(id: $id, switchAt: $switchAt) { secret switchAt endpoint { id secretSwitchAt } }\n  }\n": types.RotateWebhookSecretDocument,
@@ -185,11 +185,11 @@ export function graphql(source: "\n  mutation SignIn($email: String!, $password:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n"];
+export function graphql(source: "\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints($slug: String!) {\n    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason secretSwitchAt createdAt } }\n  }\n"];
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {\n    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

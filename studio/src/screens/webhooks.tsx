@@ -12,12 +12,12 @@ import { EVENTS, wireEvent } from '../webhook-bits';
 
 export const Endpoints = graphql(`
   query WebhookEndpoints($slug: String!) {
-    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason secretSwitchAt createdAt } }
+    channel(slug: $slug) { id webhookEndpoints { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }
   }
 `);
 const CreateEndpoint = graphql(`
   mutation CreateWebhookEndpoint($slug: String!, $url: String!, $events: [ChannelWebhookEvent!]!) {
-    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason secretSwitchAt createdAt } }
+    createWebhookEndpoint(channel: $slug, url: $url, events: $events) { secret endpoint { id url events enabled disabledReason ratePerSecond secretSwitchAt createdAt } }
   }
 `);
 const UpdateEndpoint = graphql(`
@@ -86,7 +86,7 @@ export function WebhooksScreen({ slug }: { slug: string }) {
               <tr key={e.id}>
                 <td className="break"><Link href={paths.deliveries(slug, e.id)}>{e.url}</Link></td>
                 <td>{e.events.map((ev) => <span key={ev} className="tag">{wireEvent(ev)}</span>)}</td>
-                <td>{e.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="grey">Disabled</Badge>}{e.disabledReason && <div className="muted small">{e.disabledReason}</div>}</td>
+                <td>{e.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="grey">Disabled</Badge>}{e.disabledReason && <div className="muted small">{e.disabledReason}</div>}{e.ratePerSecond != null && <div className="muted small">At most {e.ratePerSecond} a second (set by the federation)</div>}</td>
                 <td><Time value={e.secretSwitchAt} /></td>
                 <td className="row-actions">
                   <Link className="button small" href={paths.deliveries(slug, e.id)}>Delivery log</Link>

@@ -27,6 +27,7 @@ describe('the operator command line', () => {
       'webhooks:rotate-secret',
       'webhooks:disable',
       'webhooks:list',
+      'webhooks:set-rate',
       'deliveries:list',
       'deliveries:replay',
       'deliveries:recover',

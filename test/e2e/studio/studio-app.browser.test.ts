@@ -175,6 +175,11 @@ describeWithBrowser('studio-app.browser.test')('the studio web app in a browser'
     await check(page, 'webhook-secret');
     await shown.getByRole('button', { name: 'Done' }).click();
     await check(page, 'webhooks');
+    // The delivery rate the operator sets (docs/decisions.md#delivery-rate) shows under the endpoint's status.
+    const [{ id: endpointId }] = await t.c.orm.em.getConnection().execute<{ id: string }[]>(`select id from webhook_endpoint where url = ?`, [url]);
+    await t.c.services.webhooks.setRate({ id: 'operator' }, endpointId, 4);
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: url }).getByText('At most 4 a second (set by the federation)').waitFor();
     await page.getByRole('row').filter({ hasText: url }).getByRole('link', { name: 'Delivery log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Delivery log' }).waitFor();
     await page.getByText('Nothing has been sent to this endpoint yet.').waitFor();

@@ -645,4 +645,23 @@ describe('webhook endpoints in the studio', () => {
       spy.mockRestore();
     }
   });
+
+  it("shows the operator's delivery rate on an endpoint, read-only (docs/decisions.md#delivery-rate)", async () => {
+    const { url } = await newReceiver();
+    const { endpoint } = await createEndpoint('owner', url, ['BROADCAST_LIVE']);
+    const rateOf = async (who: Who) =>
+      (
+        await ok(gql(`query($c: String!) { channel(slug: $c) { webhookEndpoints { id ratePerSecond } } }`, { c: 'demo-tv' }, tokens[who]))
+      ).channel.webhookEndpoints.find((e: any) => e.id === endpoint.id).ratePerSecond;
+    expect(await rateOf('viewer')).toBeNull();
+    await t.c.services.webhooks.setRate({ id: 'operator' }, endpoint.id, 2.5);
+    expect(await rateOf('viewer')).toBe(2.5);
+    expect(await rateOf('owner')).toBe(2.5);
+    // No mutation changes it: updateWebhookEndpoint knows no such field.
+    expect(await code(gql(`mutation($id: ID!) { updateWebhookEndpoint(id: $id, ratePerSecond: 100) { id } }`, { id: endpoint.id }, tokens.owner))).toBe(
+      'invalid_query',
+    );
+    await t.c.services.webhooks.setRate({ id: 'operator' }, endpoint.id, null);
+    expect(await rateOf('owner')).toBeNull();
+  });
 });
