@@ -12,9 +12,11 @@
  * `--crawl profiles|results`: instead, the cold path. Distinct URLs, never kept before (every
  * fighter profile in a fixed shuffled order, or every page of the results feed), BENCH_CALLS of
  * them (after a fifth as many others to warm the JIT), 32 in flight as a crawler's connections
- * would be: the CPU time per answer of the service's code and its database client, PostgreSQL's
- * own work excluded (it runs in its own process).
+ * would be: the CPU time per answer of the service's code and its database client, and apart,
+ * PostgreSQL's: the CPU time of the server processes connected to the bench's database (from
+ * /proc, so on a PostgreSQL of this machine; other work on other databases is not counted).
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
@@ -175,10 +177,15 @@ async function crawl(
     return statuses;
   };
   await run(all.slice(0, warm));
+  const backends = (
+    await orm.em.getConnection().execute(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)
+  ).map((r) => Number(r.pid));
+  const pgBefore = backendCpuMs(backends);
   const before = process.cpuUsage();
   const started = process.hrtime.bigint();
   const statuses = await run(all.slice(warm, warm + n));
   const used = process.cpuUsage(before);
+  const pgAfter = backendCpuMs(backends);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const bad = [...statuses].filter(([status]) => status !== 200);
   if (bad.length) throw new Error(`the crawl answered ${JSON.stringify(Object.fromEntries(bad))}`);
@@ -190,4 +197,23 @@ async function crawl(
   console.log(
     `  CPU µs per answer (user + system, this process): ${((used.user + used.system) / n).toFixed(1)}; ${(n / seconds).toFixed(0)} answers/s in this process`,
   );
+  if (pgBefore !== null && pgAfter !== null) {
+    console.log(`  PostgreSQL CPU µs per answer (${backends.length} server processes of this database): ${(((pgAfter - pgBefore) * 1000) / n).toFixed(1)}`);
+  }
+}
+
+/** The CPU time (user + system, ms) the processes `pids` have used, from /proc; null where /proc cannot tell (another machine). */
+function backendCpuMs(pids: number[]): number | null {
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      // after the command name in parentheses: fields 3.., of which utime and stime are the 14th and 15th (clock ticks of 10 ms)
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null;
+    }
+  }
+  return ms;
 }

@@ -30,7 +30,6 @@ import { presentFighter, presentMinor, presentVerification } from './presenters'
 import { meta, pageOf } from '../http/query';
 import { isPromise, then, type Maybe } from '../lib/maybe';
 
-const PROFILE_BOUTS = 20;
 /** The results feed keeps the sort key of every this-many rows, so a deep page skips at most this many. */
 const FEED_ANCHOR_EVERY = 100;
 /** Pages starting this deep go through the anchors; shallower ones are a short offset anyway. */
@@ -111,7 +110,7 @@ export class CatalogReader {
   async fighter(slug: string): Promise<PreparedJson> {
     const ctx = await this.deps.readContext.current();
     return this.bodies.get(`fighter|${ctx.runId}|${ctx.today}|${slug}`, async () => {
-      const row = await this.deps.fighters.profile(ctx, slug, PROFILE_BOUTS);
+      const row = await this.deps.fighters.profile(ctx, slug);
       if (!row) throw notFound(`fighter "${slug}"`);
       if (row.f_minor || !row.bouts) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
       const data = {

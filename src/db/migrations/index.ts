@@ -16,6 +16,7 @@ import { Migration20261126000000_withhold_minor_opponents } from './Migration202
 import { Migration20261126010000_idempotency_key } from './Migration20261126010000_idempotency_key';
 import { Migration20261126020000_live_subjects } from './Migration20261126020000_live_subjects';
 import { Migration20261126030000_webhook_fanout_health } from './Migration20261126030000_webhook_fanout_health';
+import { Migration20261127040000_card_bouts } from './Migration20261127040000_card_bouts';
 import { Migration20261127042000_webhook_endpoint_rate } from './Migration20261127042000_webhook_endpoint_rate';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
@@ -37,5 +38,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126010000_idempotency_key', class: Migration20261126010000_idempotency_key },
   { name: 'Migration20261126020000_live_subjects', class: Migration20261126020000_live_subjects },
   { name: 'Migration20261126030000_webhook_fanout_health', class: Migration20261126030000_webhook_fanout_health },
+  { name: 'Migration20261127040000_card_bouts', class: Migration20261127040000_card_bouts },
   { name: 'Migration20261127042000_webhook_endpoint_rate', class: Migration20261127042000_webhook_endpoint_rate },
 ];

@@ -63,6 +63,12 @@ export function eventColumns(a = 'e'): string {
     ${a}.country_slug as e_country, ${a}.date::text as e_date, ${a}.level as e_level, ${a}.status as e_status`;
 }
 
+/** The EventRow fields of event `a` as `json_build_object` arguments (key, value, ...). */
+export function eventColumnsJson(a = 'e'): string {
+  return `'e_id', ${a}.id, 'e_code', ${a}.code, 'e_name', ${a}.name, 'e_city', ${a}.city,
+    'e_country', ${a}.country_slug, 'e_date', ${a}.date::text, 'e_level', ${a}.level, 'e_status', ${a}.status`;
+}
+
 /** A PostgreSQL array literal for `= any(?::text[])` (bindings of arrays would be expanded). */
 export function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;

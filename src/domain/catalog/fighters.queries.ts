@@ -5,8 +5,8 @@ import type { FighterRow, Page } from './fighter-summary.sql';
 import { cardColumns, STANDING_COLUMNS, standingJoin } from './read-model/card.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
-import { fighterBoutsJson } from './result-feed.queries';
 import type { BoutRow } from './results.queries';
+import { opponentMinorOn } from './withheld-opponent';
 
 export interface FighterFilters {
   q?: string;
@@ -27,10 +27,12 @@ export interface FighterProfileRow extends FighterCardRow {
   bouts: BoutRow[] | null;
 }
 
+/** A bout as the card stores it (read-model.sql.ts): the opponent's day of majority in place of whether they are a minor today. */
+type StoredBout = Omit<BoutRow, 'opponent_minor'> & { opponent_adult_on: string | null };
+
 // Made once: a statement's text is also its prepared statement's key (read-sql.ts).
 const BY_SLUG = `select ${cardColumns()}, ${STANDING_COLUMNS} from fighter_card f ${standingJoin('$3')} where f.slug = $2`;
-const PROFILES = `select ${cardColumns()}, ${STANDING_COLUMNS},
-    case when f.adult_on <= $1::date then ${fighterBoutsJson('f.fighter_id', '$4', '$1')} end as bouts
+const PROFILES = `select ${cardColumns()}, ${STANDING_COLUMNS}, case when f.adult_on <= $1::date then f.bouts end as bouts
   from fighter_card f ${standingJoin('$3')} where f.slug = any($2::text[])`;
 
 /** At most this many profiles in one statement. */
@@ -44,7 +46,7 @@ const PROFILE_BATCH = 64;
  * page is full (docs/adr/0001).
  */
 export class FighterQueries {
-  /** Profile reads of one context (day, run, bouts shown) waiting for the statement that reads them together. */
+  /** Profile reads of one context (day, run) waiting for the statement that reads them together. */
   private readonly profileBatches = new Map<string, DataLoader<string, FighterProfileRow | null>>();
 
   constructor(private readonly db: ReadSql) {}
@@ -73,19 +75,20 @@ export class FighterQueries {
   }
 
   /**
-   * A fighter's profile: the card, the standing and the last `bouts` bouts (what bySlug and
-   * ResultFeedQueries.forFighter read in two statements). The profiles asked for while the event
+   * A fighter's profile: the card, the standing and the last CARD_BOUTS bouts (what bySlug and
+   * ResultFeedQueries.forFighter read in two statements): the card keeps its latest bouts, so a
+   * profile is one row read by key. The profiles asked for while the event
    * loop handles one batch of input (a crawler's requests arriving together on its connections)
    * are read by one statement, so a cold profile costs a share of one round trip
    * (docs/adr/0013-cold-reads.md).
    */
-  profile(ctx: ReadContext, slug: string, bouts: number): Promise<FighterProfileRow | null> {
+  profile(ctx: ReadContext, slug: string): Promise<FighterProfileRow | null> {
     if (slug.includes('\0')) return Promise.resolve(null); // PostgreSQL text cannot hold NUL: no such slug, and the query would fail
-    const key = `${ctx.today}|${ctx.runId}|${bouts}`;
+    const key = `${ctx.today}|${ctx.runId}`;
     let batch = this.profileBatches.get(key);
     if (!batch) {
       if (this.profileBatches.size >= 8) this.profileBatches.clear(); // a new day or run: the old contexts are done
-      batch = new DataLoader((slugs) => this.profiles(ctx, slugs, bouts), {
+      batch = new DataLoader((slugs) => this.profiles(ctx, slugs), {
         cache: false,
         maxBatchSize: PROFILE_BATCH,
         batchScheduleFn: (run) => setImmediate(run),
@@ -95,11 +98,16 @@ export class FighterQueries {
     return batch.load(slug);
   }
 
-  private async profiles(ctx: ReadContext, slugs: readonly string[], bouts: number): Promise<(FighterProfileRow | null)[]> {
-    const rows = await this.db.rows<FighterProfileRow>(PROFILES, [ctx.today, [...slugs], ctx.runId, bouts]);
-    const bySlug = new Map(rows.map((r) => [r.f_slug, r]));
+  private async profiles(ctx: ReadContext, slugs: readonly string[]): Promise<(FighterProfileRow | null)[]> {
+    const rows = await this.db.rows<FighterCardRow & { bouts: StoredBout[] | null }>(PROFILES, [ctx.today, [...slugs], ctx.runId]);
+    const bySlug = new Map(rows.map((r): [string, FighterProfileRow] => [r.f_slug, { ...r, bouts: r.bouts && shownBouts(r.bouts, ctx.today) }]));
     return slugs.map((slug) => bySlug.get(slug) ?? null);
   }
+}
+
+/** The stored bouts as a profile reads them: each opponent a minor or not on `today`. */
+function shownBouts(stored: StoredBout[], today: string): BoutRow[] {
+  return stored.map(({ opponent_adult_on, ...b }) => ({ ...b, opponent_minor: opponentMinorOn(opponent_adult_on, today) }));
 }
 
 function listWhere(ctx: ReadContext, filters: FighterFilters): { where: string; values: unknown[] } {

@@ -1,27 +1,9 @@
 import { eventColumns, type Page } from './fighter-summary.sql';
 import { cardColumns } from './read-model/card.sql';
+import { FEED_ORDER } from './read-model/read-model.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
 import type { ResultFilters, ResultRow } from './results.queries';
-
-/** The feed order, held by the result_row indexes (slug and code are `collate "C"` there). */
-const ORDER = `r.event_date desc, r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug`;
-
-/**
- * The last `limitParam` bouts of the fighter whose id is the column `fighterId`, newest first, as
- * one JSON array of BoutRows (an empty array when none; the opponent's side of the bout, on the day
- * `todayParam`, tells whether the opponent is a minor): a profile reads its card and its bouts in
- * one statement (fighters.queries.ts), and the client parses one JSON value instead of a row per bout.
- */
-export function fighterBoutsJson(fighterId: string, limitParam: string, todayParam: string): string {
-  return `(select coalesce(json_agg(json_build_object('e_id', e.id, 'e_code', e.code, 'e_name', e.name, 'e_city', e.city,
-            'e_country', e.country_slug, 'e_date', e.date::text, 'e_level', e.level, 'e_status', e.status,
-            'opponent', r.opponent_name, 'opponent_minor', coalesce(o.adult_on > ${todayParam}::date, true),
-            'result', r.result, 'method', r.method, 'round', r.round) order by ${ORDER}), '[]'::json)
-       from (select * from result_row r where r.fighter_id = ${fighterId} order by ${ORDER} limit ${limitParam}) r
-       join event e on e.id = r.event_id
-       left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id)`;
-}
 
 /** Where a row stands in the feed: its sort key (event date, event code, bout order, outcome rank, fighter slug). */
 export interface FeedKey {
@@ -77,7 +59,7 @@ export class ResultFeedQueries {
     return this.db.rows<FeedKey>(
       `select d, c, o, r, s from (
          select r.event_date::text as d, r.event_code as c, r.bout_order as o, r.outcome_rank::int as r, r.fighter_slug as s,
-                row_number() over (order by ${ORDER}) - 1 as n
+                row_number() over (order by ${FEED_ORDER}) - 1 as n
            from result_row r where ${where}) x
         where n > 0 and n % $${n + 1} = 0 order by n`,
       [...values, every],
@@ -103,11 +85,11 @@ export class ResultFeedQueries {
     return this.db.rows<ResultRow>(
       `select ${cardColumns()}, ${eventColumns()}, r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
               r.opponent_name as opponent, coalesce(o.adult_on > $1::date, true) as opponent_minor
-         from (select * from result_row r where ${where} order by ${ORDER} ${tail}) r
+         from (select * from result_row r where ${where} order by ${FEED_ORDER} ${tail}) r
          join fighter_card f on f.fighter_id = r.fighter_id
          left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
          join event e on e.id = r.event_id
-        order by ${ORDER}`,
+        order by ${FEED_ORDER}`,
       [...values, ...tailValues],
     );
   }

@@ -13,3 +13,12 @@ export function shownOpponent(row: { opponent: string; opponent_minor: boolean }
 
 /** SQL: whether the fighter `o` (joined with its identity `oi`) is a minor, given the `p` CTE of fighter-summary.sql. */
 export const OPPONENT_MINOR_SQL = `(oi.date_of_birth > p.adult_cutoff)`;
+
+/**
+ * Whether the opponent is a minor on `today`, from the day of majority the read model stores with
+ * a card's bouts (`YYYY-MM-DD`; null when the opponent has no result row, which cannot prove
+ * adulthood: withheld). The same decision as `coalesce(o.adult_on > today, true)` in SQL.
+ */
+export function opponentMinorOn(adultOn: string | null, today: string): boolean {
+  return adultOn === null || adultOn > today;
+}

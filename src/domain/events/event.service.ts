@@ -69,7 +69,7 @@ export class EventService {
       const event = await this.byCode(em, code);
       event.status = status;
       audit(em, actor, 'events.set-status', code, { status });
-      await changed({ topics: ['catalog'] });
+      await changed({ refresh: { eventDetails: [event.id] } });
       return event;
     });
   }

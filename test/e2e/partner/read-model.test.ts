@@ -133,6 +133,30 @@ describe('the read model', () => {
     });
   });
 
+  it("keeps a fighter's latest bouts on the card: an event's new status shows in the profile, and the card equals a rebuild", async () => {
+    const before = (await getPartner(t.app, `/fighters/${w.slugs.anna}`, KEYS.full)).body.data.bouts;
+    const world = before.find((b: { event: { code: string } }) => b.event.code === w.events.world);
+    expect(world.event).toMatchObject({ status: 'completed', is_live: false });
+    await t.c.services.events.setStatus({ id: 'test' }, w.events.world, 'live');
+    const after = (await getPartner(t.app, `/fighters/${w.slugs.anna}`, KEYS.full)).body.data.bouts;
+    expect(after.map((b: { event: { code: string } }) => b.event.code)).toEqual(before.map((b: { event: { code: string } }) => b.event.code));
+    expect(after.find((b: { event: { code: string } }) => b.event.code === w.events.world).event).toMatchObject({ status: 'live', is_live: true });
+    const incremental = await snapshot();
+    await t.c.orm.em.fork().transactional((em) => rebuildReadModel(em as EntityManager));
+    expect(await snapshot()).toEqual(incremental);
+    await t.c.services.events.setStatus({ id: 'test' }, w.events.world, 'completed');
+  });
+
+  it("withholds a minor opponent in a profile's stored bouts until the opponent's 18th birthday, with no write", async () => {
+    const minorOpp = (await getPartner(t.app, '/fighters?q=olga', KEYS.full)).body.data[0].slug;
+    const opponents = async (app: TestApp) =>
+      (await getPartner(app.app, `/fighters/${minorOpp}`, KEYS.full)).body.data.bouts.map((b: { opponent: string }) => b.opponent);
+    expect(await opponents(t)).toEqual(['(withheld)']);
+    await onDay(addYears(TODAY, 2), async (later) => {
+      expect(await opponents(later)).toEqual(['Mia Jung']);
+    });
+  });
+
   it('lists a minor, with results, from the 18th birthday on, with no write', async () => {
     const birthday = addYears(TODAY, 2);
     expect((await getPartner(t.app, '/fighters?q=mia', KEYS.full)).body.meta.total).toBe(0);

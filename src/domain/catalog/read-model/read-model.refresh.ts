@@ -19,6 +19,8 @@ export interface ReadModelChange {
   bouts?: readonly string[];
   /** The same for every bout of these events (an event sanctioned makes its results visible). */
   events?: readonly string[];
+  /** Events whose own columns changed (status): the cards of their fighters, which keep their latest bouts with the event, are rebuilt. */
+  eventDetails?: readonly string[];
   /** Country and division names and labels changed: every card takes them again. */
   referenceNames?: boolean;
 }
@@ -28,6 +30,7 @@ export async function refreshReadModel(em: EntityManager, change: ReadModelChang
   if (change.referenceNames) await refreshReferenceNames(em);
   if (change.events?.length) await refreshResults(em, 'event_id', 'b.event_id', pgArray([...new Set(change.events)]));
   if (change.bouts?.length) await refreshResults(em, 'bout_id', 'b.id', pgArray([...new Set(change.bouts)]));
+  if (change.eventDetails?.length) await refreshEventFighters(em, pgArray([...new Set(change.eventDetails)]));
   if (change.fighters?.length) await refreshFighters(em, change.fighters);
 }
 
@@ -35,7 +38,7 @@ async function refreshFighters(em: EntityManager, fighterIds: readonly string[])
   const ids = [...new Set(fighterIds)];
   if (ids.length === 0) return;
   const list = pgArray(ids);
-  await sql(em, upsertCardsSql(true), [list, list]);
+  await sql(em, upsertCardsSql(true), [list, list, list]);
 }
 
 async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: string, list: string): Promise<void> {
@@ -44,6 +47,14 @@ async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: 
   await refreshFighters(
     em,
     [...before, ...after].map((r) => r.fighter_id),
+  );
+}
+
+async function refreshEventFighters(em: EntityManager, events: string): Promise<void> {
+  const rows = await sql<{ fighter_id: string }[]>(em, `select distinct fighter_id from result_row where event_id = any(?::uuid[])`, [events]);
+  await refreshFighters(
+    em,
+    rows.map((r) => r.fighter_id),
   );
 }
 

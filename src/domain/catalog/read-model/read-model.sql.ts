@@ -1,4 +1,5 @@
 import { boutResultSql } from '../../results/bout-result.sql';
+import { eventColumnsJson } from '../fighter-summary.sql';
 
 /**
  * The read model's SQL, shared by the refresh functions (inside the operator's transaction) and
@@ -11,6 +12,12 @@ export function adultOn(dob: string): string {
   return `(${dob} + interval '18 years'
     + case when extract(month from ${dob}) = 2 and extract(day from ${dob}) = 29 then interval '1 day' else interval '0 days' end)::date`;
 }
+
+/** The feed order, held by the result_row indexes (slug and code are `collate "C"` there), over result rows `r`. */
+export const FEED_ORDER = `r.event_date desc, r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug`;
+
+/** How many of a fighter's latest bouts the card keeps: those a profile shows. */
+export const CARD_BOUTS = 20;
 
 /** One row per side of each verified bout at a sanctioned event, with its feed order keys. */
 export function insertResultRowsSql(scope: string): string {
@@ -32,12 +39,30 @@ export function insertResultRowsSql(scope: string): string {
 
 const CARD_COLUMNS = `fighter_id, slug, name, nickname, sort_name, search_text, country_slug, country_name, country_code, continent_slug,
   division_id, discipline, category, gender, weight_class, division_label, status, ranking_published, fighter_code,
-  licence_state, licence_valid_until, adult_on, record`;
+  licence_state, licence_valid_until, adult_on, record, bouts`;
 
 /**
- * Upserts the cards of some fighters (`some`: ids bound twice) or all: the summary as served, the licence
- * state and validity (expiry is decided at read time), the day of majority and the record over the
- * result rows. Call after the result rows are current. The standing in a run is the run's own
+ * The latest CARD_BOUTS bouts of each fighter in `scope` (over result rows `r`), newest first, as
+ * one JSON array per fighter (docs/adr/0013-cold-reads.md): the event as it is now, the opponent's
+ * name and day of majority (null when the opponent has no result row: withheld), the outcome.
+ * Whether the opponent is a minor and the points of a bout depend on the day of the read, so they
+ * are decided then (FighterQueries.profile, views.ts), never stored.
+ */
+function latestBoutsSql(scope: string): string {
+  return `select r.fighter_id, json_agg(json_build_object(${eventColumnsJson('e')},
+            'opponent', r.opponent_name, 'opponent_adult_on', o.adult_on::text,
+            'result', r.result, 'method', r.method, 'round', r.round) order by ${FEED_ORDER}) as bouts
+       from (select r.*, row_number() over (partition by r.fighter_id order by ${FEED_ORDER}) as n from result_row r where ${scope}) r
+       join event e on e.id = r.event_id
+       left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
+      where r.n <= ${CARD_BOUTS}
+      group by r.fighter_id`;
+}
+
+/**
+ * Upserts the cards of some fighters (`some`: ids bound three times) or all: the summary as served, the licence
+ * state and validity (expiry is decided at read time), the day of majority, the record and the
+ * latest bouts over the result rows. Call after the result rows are current. The standing in a run is the run's own
  * (fighter_standing, written by the publication).
  */
 export function upsertCardsSql(some: boolean): string {
@@ -51,7 +76,8 @@ export function upsertCardsSql(some: boolean): string {
            d.id, d.discipline, d.category, d.gender, d.weight_class, d.label, f.status, f.ranking_published, f.fighter_code,
            case when l.id is null then 'none' when l.state in ('pending', 'suspended') then l.state else 'active' end,
            l.valid_until, ${adultOn('fi.date_of_birth')},
-           json_build_object('W', coalesce(rec.w, 0), 'L', coalesce(rec.l, 0), 'D', coalesce(rec.d, 0), 'NC', coalesce(rec.nc, 0), 'KO', coalesce(rec.ko, 0))
+           json_build_object('W', coalesce(rec.w, 0), 'L', coalesce(rec.l, 0), 'D', coalesce(rec.d, 0), 'NC', coalesce(rec.nc, 0), 'KO', coalesce(rec.ko, 0)),
+           coalesce(lb.bouts, '[]'::json)
       from fighter f
       join country c on c.slug = f.country_slug
       join division d on d.id = f.division_id
@@ -63,6 +89,7 @@ export function upsertCardsSql(some: boolean): string {
                count(*) filter (where r.result = 'W' and upper(coalesce(r.method, '')) in ('KO', 'TKO'))::int as ko
           from result_row r where ${scope('r.fighter_id')} group by r.fighter_id
       ) rec on rec.fighter_id = f.id
+      left join (${latestBoutsSql(scope('r.fighter_id'))}) lb on lb.fighter_id = f.id
      where ${scope('f.id')}
     on conflict (fighter_id) do update set ${updates.join(', ')}`;
 }
