@@ -49,7 +49,8 @@ export interface Settings {
 }
 
 export function readSettings(argv: string[]): Settings {
-  const only = process.env.BENCH_TARGETS?.split(',')
+  const only = (flagValue(argv, '--only') ?? process.env.BENCH_TARGETS)
+    ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   return {
@@ -79,7 +80,7 @@ function flagValue(argv: string[], name: string): string | undefined {
   return value;
 }
 
-export const HELP = `npm run bench [-- --json] [--database-url URL] [--scale] [--crawl] [--accept-encoding gzip|identity]
+export const HELP = `npm run bench [-- --json] [--database-url URL] [--only NAME,NAME] [--scale] [--crawl] [--accept-encoding gzip|identity]
 
 Starts the service (DATABASE_URL, or the embedded database in BENCH_DATA_DIR, default ./.data/bench)
 and a bare node:http server with the same /rankings bytes, then loads each target in turn.
@@ -96,6 +97,7 @@ and a bare node:http server with the same /rankings bytes, then loads each targe
   BENCH_SERVICE_DIST=../old/dist   (measure another build of the service, e.g. the code before a change)
   --json   print a JSON summary on stdout (the table then goes to stderr)
   --database-url URL   bench against this database (instead of DATABASE_URL)
+  --only /me,/rankings   only these targets (as BENCH_TARGETS; names as in the table)
   --attack  instead: 64 connections on /rankings while /graphql is attacked (fragment fan-out, aliases)
             and unknown keys flood in; prints the legitimate p50/p99 (same as npm run bench:attack)
   --scale   the database holds the scale data set (seed it first: npm run admin -- demo:seed --fighters 100000);

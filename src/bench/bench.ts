@@ -26,7 +26,7 @@
  * says otherwise; the bare server answers the very bytes the service sent, encoding included.
  *
  * Environment: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (3),
- * BENCH_DATA_DIR (./.data/bench), BENCH_START_TIMEOUT_SECONDS (600), BENCH_TARGETS (comma-separated
+ * BENCH_DATA_DIR (./.data/bench), BENCH_START_TIMEOUT_SECONDS (600), BENCH_TARGETS or --only (comma-separated
  * names, default all), BENCH_LOAD (wrk where installed, else autocannon), BENCH_LOG_LEVEL (info) and BENCH_LOG_FILE
  * (/dev/null): the service runs as production does, its access log written to that file; BENCH_SERVICE_NODE_ARGS (extra node flags for the
  * service, e.g. "--cpu-prof --cpu-prof-dir=./.data/prof"), DATABASE_URL. Flags: --json, --help.
@@ -223,7 +223,7 @@ async function main(): Promise<number> {
   const targets = all.filter((t) => !s.only || s.only.has(t.name));
   if (s.only) {
     const unknown = [...s.only].filter((n) => !all.some((t) => t.name === n));
-    if (unknown.length) throw new Error(`BENCH_TARGETS names unknown targets: ${unknown.join(', ')} (known: ${all.map((t) => t.name).join(', ')})`);
+    if (unknown.length) throw new Error(`--only (BENCH_TARGETS) names unknown targets: ${unknown.join(', ')} (known: ${all.map((t) => t.name).join(', ')})`);
   }
   if (targets.some((t) => t.session)) sessionToken = await studioLogin(service.baseUrl);
   // Every partner answer once, so that a bare server can answer the very same bytes beside it.

@@ -1,5 +1,5 @@
-import etag from 'etag';
 import Negotiator from 'negotiator';
+import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
@@ -52,7 +52,21 @@ export interface PreparedJson {
 
 export function prepareJson(value: unknown): PreparedJson {
   const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
-  return { prepared: true, body, etag: etag(body) };
+  return { prepared: true, body, etag: strongEtag(body) };
+}
+
+/** The ETag of an empty body (the SHA-1 of nothing). */
+const EMPTY_ETAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
+
+/**
+ * The strong ETag of a body: its length in hex and the first 27 base64 characters of its SHA-1,
+ * the tag the `etag` package makes (and express would), made with the one-shot `crypto.hash`
+ * (about a microsecond for a small body, against four to eight through a Hash object: every
+ * answer not kept, `/me` on each request, pays it).
+ */
+export function strongEtag(body: Buffer): string {
+  if (body.length === 0) return EMPTY_ETAG;
+  return `"${body.length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`;
 }
 
 function isPrepared(value: unknown): value is PreparedJson {

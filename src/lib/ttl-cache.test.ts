@@ -36,6 +36,27 @@ describe('TtlCache', () => {
     expect(await cache.get('k', async () => 8)).toBe(7);
   });
 
+  it('serves a stale value at once (no promise) while its refresh runs', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const cache = new TtlCache<number>(1000);
+    expect(await cache.get('k', async () => 1)).toBe(1);
+    jest.advanceTimersByTime(1500);
+    let refreshed!: (v: number) => void;
+    let loads = 0;
+    const slow = () => {
+      loads += 1;
+      return new Promise<number>((r) => {
+        refreshed = r;
+      });
+    };
+    expect(cache.get('k', slow)).toBe(1);
+    expect(cache.get('k', slow)).toBe(1);
+    expect(loads).toBe(1);
+    refreshed(2);
+    await Promise.resolve();
+    expect(cache.get('k', slow)).toBe(2);
+  });
+
   it('with a zero ttl, loads every time', async () => {
     const cache = new TtlCache<number>(0);
     let n = 0;

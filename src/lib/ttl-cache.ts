@@ -21,14 +21,15 @@ export class TtlCache<V> {
     private readonly maxEntries = 5000,
   ) {}
 
-  /** The value at once when a fresh entry has loaded, else the promise of it (stale: served while refreshing). */
+  /** The value at once when an entry has loaded (a stale one is served at once while it is refreshed), else the promise of it. */
   get(key: string, load: () => Promise<V>): Maybe<V> {
     const now = Date.now();
     const hit = this.map.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.settled ? hit.settled.value : hit.value;
     if (hit && this.ttlMs > 0) {
       if (!hit.refreshing) this.refresh(key, hit, load);
-      return hit.value;
+      // the stale value itself while it is refreshed: a hot path does not go through a promise meanwhile
+      return hit.settled ? hit.settled.value : hit.value;
     }
     return this.fill(key, load, now).value;
   }

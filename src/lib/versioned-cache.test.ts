@@ -113,6 +113,21 @@ describe('VersionedCache', () => {
     expect(await cache.get('b', load)).toBe(4);
   });
 
+  it('keeps the LRU order when the youngest entry is hit again and again', async () => {
+    const { cache, load } = setup({ maxEntries: 3 });
+    await cache.get('a', load); // 1
+    await cache.get('b', load); // 2
+    await cache.get('c', load); // 3
+    for (let i = 0; i < 5; i++) expect(cache.get('c', load)).toBe(3);
+    expect(cache.get('a', load)).toBe(1); // a is now the youngest: b the oldest
+    expect(cache.get('a', load)).toBe(1);
+    await cache.get('d', load); // 4: drops b
+    expect(cache.size).toBe(3);
+    expect([cache.get('a', load), cache.get('c', load), cache.get('d', load)]).toEqual([1, 3, 4]);
+    expect(await cache.get('b', load)).toBe(5); // reloaded: it was dropped, and a went (the oldest then)
+    expect(await cache.get('a', load)).toBe(6);
+  });
+
   it('with a zero fallback TTL, loads every time', async () => {
     const { cache, load } = setup({ fallbackTtlMs: 0 });
     await cache.get('k', load);

@@ -68,6 +68,8 @@ export class VersionedCache<V> {
   private readonly weigh: ((value: V) => number) | null;
   private readonly maxBytes: number;
   private bytes = 0;
+  /** The entry last inserted or moved: the young end of the LRU order, unless it was removed since. */
+  private youngest: Entry<V> | undefined;
 
   constructor(private readonly opts: VersionedCacheOptions) {
     this.now = opts.now ?? Date.now;
@@ -91,6 +93,7 @@ export class VersionedCache<V> {
     const entry: Entry<V> = { version, at: now, value: load(), settled: false, weight: 0 };
     this.remove(key);
     this.map.set(key, entry);
+    this.youngest = entry;
     if (this.map.size > this.maxEntries) this.remove(this.map.keys().next().value as string);
     entry.value.then(
       (value) => {
@@ -121,6 +124,7 @@ export class VersionedCache<V> {
     if (!entry) return;
     this.bytes -= entry.weight;
     this.map.delete(key);
+    if (entry === this.youngest) this.youngest = undefined;
   }
 
   /** Bytes the loaded values weigh, as `weigh` estimates them (0 without a byte budget). */
@@ -143,9 +147,13 @@ export class VersionedCache<V> {
   private fresh(key: string, version: number, now: number): Entry<V> | undefined {
     const hit = this.map.get(key);
     if (!hit || hit.version !== version || now - hit.at >= this.ttl()) return undefined;
-    // re-inserted: Map order is the LRU order
-    this.map.delete(key);
-    this.map.set(key, hit);
+    // re-inserted: Map order is the LRU order. Not when it is the youngest already (a hot key, hit
+    // again and again): there a delete and a set would change nothing but cost a rehash of the Map.
+    if (hit !== this.youngest) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      this.youngest = hit;
+    }
     return hit;
   }
 
@@ -155,6 +163,7 @@ export class VersionedCache<V> {
 
   clear(): void {
     this.map.clear();
+    this.youngest = undefined;
     this.bytes = 0;
   }
 

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import { LIVE_SLOTS } from '../domain/channels/channel.entities';
 import type { LimiterHealth } from '../http/rate-limiter';
 import type { Logger } from '../lib/logger';
@@ -33,25 +33,25 @@ export class Metrics {
   readonly registry = new Registry();
   readonly webhooks: WebhookMetrics;
   private readonly requests: Counter<'door' | 'method' | 'route' | 'status'>;
-  private readonly latency: Histogram<'door' | 'method' | 'route'>;
+  private readonly latency: TalliedHistogram;
   private readonly rateLimited: Counter<'door'>;
 
   constructor(orm: MikroORM, logger: Logger, limiter?: { health(): LimiterHealth }) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
+    const series = this.series;
     this.requests = new Counter({
       name: 'http_requests_total',
       help: 'HTTP requests answered, by door, route template and status',
       labelNames: ['door', 'method', 'route', 'status'],
       registers,
+      collect() {
+        // the counts tallied since the last scrape (see request())
+        for (const s of series.values()) flushCount(this, s);
+      },
     });
-    this.latency = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from the request to the end of its answer',
-      labelNames: ['door', 'method', 'route'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
+    this.latency = new TalliedHistogram('http_request_duration_seconds', 'Time from the request to the end of its answer', LATENCY_BUCKETS);
+    this.registry.registerMetric(this.latency as unknown as Metric);
     this.rateLimited = new Counter({
       name: 'http_rate_limited_total',
       help: 'Requests refused with 429 by a rate limit, by door',
@@ -230,20 +230,28 @@ export class Metrics {
     });
   }
 
-  /** Each label set's series, found once (prom-client hashes the labels on every call otherwise). */
-  private readonly series = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+  /** Each label set's series, found once, with the requests counted since the last scrape. */
+  private readonly series = new Map<string, RequestSeries>();
 
-  /** One answered request: counted, timed, and a 429 counted as a refusal. */
+  /**
+   * One answered request: counted, timed, and a 429 counted as a refusal. Every request comes
+   * here, so it only adds to plain numbers (prom-client hashes the labels on every call): the
+   * count goes to `http_requests_total` on the next scrape, the time is tallied where the
+   * histogram is read.
+   */
   request(door: Door, method: string, route: string, status: number, seconds: number): void {
     const key = `${door} ${method} ${route} ${status}`;
     let s = this.series.get(key);
     if (!s) {
-      if (this.series.size >= 10_000) this.series.clear();
-      s = { count: this.requests.labels(door, method, route, String(status)), time: this.latency.labels(door, method, route) };
+      if (this.series.size >= 10_000) {
+        for (const old of this.series.values()) flushCount(this.requests, old);
+        this.series.clear();
+      }
+      s = { labels: { door, method, route, status: String(status) }, pending: 0, time: this.latency.series({ door, method, route }) };
       this.series.set(key, s);
     }
-    s.count.inc();
-    s.time.observe(seconds);
+    s.pending += 1;
+    observe(this.latency.upperBounds, s.time, seconds);
     if (status === 429) this.rateLimited.inc({ door });
   }
 
@@ -254,6 +262,103 @@ export class Metrics {
 
   get contentType(): string {
     return this.registry.contentType;
+  }
+}
+
+interface RequestSeries {
+  labels: { door: string; method: string; route: string; status: string };
+  /** Requests counted since the last scrape. */
+  pending: number;
+  time: Tally;
+}
+
+function flushCount(counter: Counter<'door' | 'method' | 'route' | 'status'>, s: RequestSeries): void {
+  if (s.pending === 0) return;
+  counter.inc(s.labels, s.pending);
+  s.pending = 0;
+}
+
+/** One label set of a tallied histogram: the count of each bucket (not cumulative), the sum and the count. */
+interface Tally {
+  labels: Record<string, string>;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+function observe(upperBounds: readonly number[], t: Tally, value: number): void {
+  for (let i = 0; i < upperBounds.length; i++) {
+    if (value <= upperBounds[i]) {
+      t.buckets[i] += 1;
+      break;
+    }
+  }
+  t.sum += value;
+  t.count += 1;
+}
+
+/**
+ * A histogram whose observations are added to plain numbers by the caller (a series found once,
+ * then no hashing of labels per observation), exposed as prom-client exposes its Histogram: the
+ * same lines in the same order (each label set's cumulative buckets, +Inf, _sum and _count).
+ * Registered in the registry as any metric (`registerMetric`).
+ */
+export class TalliedHistogram {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly tallies = new Map<string, Tally>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly upperBounds: readonly number[],
+  ) {}
+
+  /** The tally of a label set, made on first use; keep it and pass it to `observe`. */
+  series(labels: Record<string, string>): Tally {
+    const key = JSON.stringify(labels);
+    let t = this.tallies.get(key);
+    if (!t) {
+      t = { labels, buckets: this.upperBounds.map(() => 0), sum: 0, count: 0 };
+      this.tallies.set(key, t);
+    }
+    return t;
+  }
+
+  observe(labels: Record<string, string>, value: number): void {
+    observe(this.upperBounds, this.series(labels), value);
+  }
+
+  /** For the registry's text exposition (as Histogram.getForPromString). */
+  getForPromString() {
+    const values: Array<{
+      labels: Record<string, string | number>;
+      sharedLabels: Record<string, string>;
+      value: number;
+      metricName: string;
+      exemplar: null | undefined;
+    }> = [];
+    for (const t of this.tallies.values()) {
+      let acc = 0;
+      this.upperBounds.forEach((le, i) => {
+        acc += t.buckets[i];
+        values.push({ labels: { le }, sharedLabels: t.labels, value: acc, metricName: `${this.name}_bucket`, exemplar: null });
+      });
+      values.push({ labels: { le: '+Inf' }, sharedLabels: t.labels, value: t.count, metricName: `${this.name}_bucket`, exemplar: null });
+      values.push({ labels: {}, sharedLabels: t.labels, value: t.sum, metricName: `${this.name}_sum`, exemplar: undefined });
+      values.push({ labels: {}, sharedLabels: t.labels, value: t.count, metricName: `${this.name}_count`, exemplar: undefined });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  /** For the registry's JSON (as Histogram.get: the label sets merged). */
+  get() {
+    const data = this.getForPromString();
+    return { ...data, values: data.values.map(({ labels, sharedLabels, ...rest }) => ({ ...rest, labels: { ...labels, ...sharedLabels } })) };
+  }
+
+  reset(): void {
+    this.tallies.clear();
   }
 }
 
