@@ -1,4 +1,5 @@
 import { DomainError } from '../domain/errors';
+import { LEASE_RAN_OUT, PENDING_DUE } from './delivery-due';
 
 /**
  * An endpoint's delivery rate, set by the operator (docs/decisions.md#delivery-rate): at most
@@ -30,8 +31,8 @@ export function validateRate(rate: number | null): number | null {
 /** The most deliveries a rated endpoint may start at once (a full bucket). */
 export const burstOf = (rate: number): number => Math.max(1, Math.floor(rate));
 
-/** A due attempt of endpoint `e` (as the claim reads it): pending and due, or its lease ran out. */
-const DUE = `((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.lease_until < now()))`;
+/** A due attempt of endpoint `e`, as the claim reads it (delivery-due.ts). */
+const DUE = `((${PENDING_DUE}) or (${LEASE_RAN_OUT}))`;
 
 /**
  * The claim's CTE `paced`: each enabled rated endpoint with a due attempt and room in its bucket

@@ -8,6 +8,7 @@ import { HEADER, sign, signStandard, STANDARD_HEADER } from './signer';
 import { maxAttempts } from '../config/retry-schedule';
 import { disableFailingEndpoints } from './endpoint-health';
 import { PACED_CTE, SPENT_CTE } from './delivery-rate';
+import { LEASE_RAN_OUT, PENDING_DUE } from './delivery-due';
 
 export interface WorkerOptions {
   /** Delays before attempts 2..n, ms. */
@@ -230,14 +231,14 @@ export class DeliveryWorker {
        expired as (
          select d.id, ep.id as endpoint_id from ep cross join lateral (
            select d.id from webhook_delivery d
-            where d.endpoint_id = ep.id and d.status = 'sending' and d.lease_until < now()
+            where d.endpoint_id = ep.id and ${LEASE_RAN_OUT}
             order by d.next_attempt_at limit ep.free
             for update of d skip locked) d
           limit ?),
        pending as (
          select d.id from ep cross join lateral (
            select d.id from webhook_delivery d
-            where d.endpoint_id = ep.id and d.status = 'pending' and d.next_attempt_at <= now()
+            where d.endpoint_id = ep.id and ${PENDING_DUE}
             order by d.next_attempt_at limit greatest(0, ep.free - (select count(*) from expired x where x.endpoint_id = ep.id))
             for update of d skip locked) d
           limit greatest(0, ?::int - (select count(*) from expired))),
