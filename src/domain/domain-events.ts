@@ -16,9 +16,9 @@ export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number];
 export type BroadcastEventType = (typeof BROADCAST_EVENT_TYPES)[number];
 
 /**
- * What happened, by id. The webhook outbox records these in the transaction of the change and
- * its workers turn them into payloads after the commit, so the domain knows nothing about
- * webhooks or their JSON.
+ * What happened, by id. The webhook outbox turns these into payloads in the transaction of the
+ * change (a ranking publication's after the commit, by its workers), so the domain knows nothing
+ * about webhooks or their JSON.
  */
 export type DomainEvent =
   | { type: 'licence.issued'; licenceId: string }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit, type Actor } from '../domain/audit/audit.log';
 import { sql, transactional, type Change, type Changed, type Transactional, type UnitOfWork } from '../domain/unit-of-work';
 import type { ChannelEndpointView } from './channel-webhook.service';
-import { deliveryView, type AttemptView, type DeliveryLogService, type DeliveryView } from './delivery-log.service';
+import { deliveryView, newestFirst, type AttemptView, type DeliveryLogService, type DeliveryView } from './delivery-log.service';
 import type { Outbox } from './outbox';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
 import type { Payload } from './webhook-payloads';
@@ -123,9 +123,9 @@ export class MikroChannelWebhookRepository implements ChannelWebhookRepository {
          from webhook_endpoint e
          left join lateral (
            select d.*, ev.type as event from webhook_delivery d join webhook_event ev on ev.id = d.event_id
-            where d.endpoint_id = e.id order by d.created_at desc, d.id desc limit ?) x on true
+            where d.endpoint_id = e.id order by ${newestFirst('d')} limit ?) x on true
         where e.id = any(?::uuid[]) and e.channel_id is not null and e.deleted_at is null
-        order by e.id, x.created_at desc, x.id desc`,
+        order by e.id, ${newestFirst('x')}`,
       [first, pgUuids(endpointIds)],
     );
     return rows.map((r) => ({ key: r.key, channelId: r.channel_id, item: r.id ? deliveryView(r) : null }));

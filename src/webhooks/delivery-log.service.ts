@@ -37,6 +37,13 @@ const SELECT_DELIVERY = `select d.id, d.event_id, ev.type as event, d.endpoint_i
     d.replay_of, d.last_status_code, d.last_error, d.created_at, d.completed_at
   from webhook_delivery d join webhook_event ev on ev.id = d.event_id`;
 
+/**
+ * The delivery log's order, newest first (`${alias}` is the delivery's): by the change's time,
+ * then by event id, which the expansion mints in the order a transaction's events happened
+ * (`broadcast.ended` before `replay.ready`), then by id.
+ */
+export const newestFirst = (alias: string) => `${alias}.created_at desc, ${alias}.event_id desc, ${alias}.id desc`;
+
 const STATUSES: readonly string[] = DELIVERY_STATUSES;
 /** Raw queries return timestamps as PostgreSQL text: the views promise Dates. */
 const at = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
@@ -72,7 +79,7 @@ export class DeliveryLogService {
         em,
         `${SELECT_DELIVERY}
         ${where.length ? `where ${where.join(' and ')}` : ''}
-        order by d.created_at desc, d.id limit ?`,
+        order by ${newestFirst('d')} limit ?`,
         [...params, Math.min(filter.limit ?? 100, 1000)],
       ),
     );
@@ -145,7 +152,9 @@ export class DeliveryLogService {
   /** Deliveries by id, oldest first, read in the caller's transaction. */
   async byIds(em: EntityManager, ids: string[]): Promise<DeliveryView[]> {
     if (ids.length === 0) return [];
-    const rows = await sql<DeliveryView[]>(em, `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.id`, [`{${ids.join(',')}}`]);
+    const rows = await sql<DeliveryView[]>(em, `${SELECT_DELIVERY} where d.id = any(?::uuid[]) order by d.created_at, d.event_id, d.id`, [
+      `{${ids.join(',')}}`,
+    ]);
     return rows.map(deliveryView);
   }
 }

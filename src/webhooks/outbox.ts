@@ -35,23 +35,31 @@ interface ChangeRow {
   channel_id: string | null;
   /** jsonb, as the driver hands it over (text or parsed). */
   subject: DomainEvent | string;
+  /** What `publish` built in the change's transaction (json, parsed by the driver); null for a publication's chunk. */
+  payloads: Payload[] | string | null;
   created_at: Date;
 }
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * The transactional outbox (docs/decisions.md#outbox), in two steps.
  *
  * 1. `publish`, inside the transaction of the change: one `webhook_change` row per domain event
  *    (a ranking publication's changes in chunks), and nothing per endpoint, then one NOTIFY
- *    (delivered on commit, once per transaction). A rollback takes the rows with it.
- * 2. `expand`, by a worker after the commit: a few change rows claimed with SKIP LOCKED, their
- *    payloads built in batches, one event row per payload and one delivery per subscribed
- *    endpoint inserted, the change rows deleted, all in one transaction: a crash in between
- *    rolls back and another worker expands the same rows again.
+ *    (delivered on commit, once per transaction). A rollback takes the rows with it. Every event
+ *    but a publication's has its payloads built here, from the state the transaction commits
+ *    (one event per transaction, one or two indexed reads): a broadcast that goes live and ends
+ *    within a millisecond still sends `broadcast.live` with `state: "live"`.
+ * 2. `expand`, by a worker after the commit: a few change rows claimed with SKIP LOCKED, a
+ *    publication's chunks built in one query each, one event row per payload and one delivery per
+ *    subscribed endpoint inserted, the change rows deleted, all in one transaction: a crash in
+ *    between rolls back and another worker expands the same rows again.
  *
- * So the writing transaction costs the same whatever the number of endpoints, and a commit
- * never waits for payloads. A payload is built from the state just after the commit; its
- * `created_at` is the time of the change.
+ * So the writing transaction costs the same whatever the number of endpoints, and a publication's
+ * commit never waits for its tens of thousands of payloads (their figures travel in the change
+ * row; only the fighters' summaries are read at expansion). The event's and its deliveries'
+ * `created_at` is the time of the change, whenever the expansion runs.
  */
 export class Outbox implements DomainEventSink {
   private readonly subscribedIn = new WeakMap<EntityManager, Set<string>>();
@@ -73,22 +81,33 @@ export class Outbox implements DomainEventSink {
       wanted = new Set(rows.map((r) => `${r.channel_id ?? 'partners'}|${r.type}`));
       this.subscribedIn.set(em, wanted);
     }
-    const rows: { type: string; channel_id: string | null; subject: DomainEvent }[] = [];
+    const now = this.clock.now();
+    const rows: { type: string; channel_id: string | null; subject: DomainEvent; payloads: Payload[] | null }[] = [];
     for (const event of events) {
       const channelId = 'channelId' in event ? event.channelId : null;
       if (!wanted.has(`${channelId ?? 'partners'}|${event.type}`)) continue;
       if (event.type === 'ranking.published') {
         for (let i = 0; i < event.changes.length; i += RANKING_CHANGES_PER_ROW) {
-          rows.push({ type: event.type, channel_id: null, subject: { ...event, changes: event.changes.slice(i, i + RANKING_CHANGES_PER_ROW) } });
+          rows.push({
+            type: event.type,
+            channel_id: null,
+            subject: { ...event, changes: event.changes.slice(i, i + RANKING_CHANGES_PER_ROW) },
+            payloads: null,
+          });
         }
-      } else rows.push({ type: event.type, channel_id: channelId, subject: event });
+        continue;
+      }
+      // Built now, from what this transaction commits; nothing (a minor's licence) sends nothing.
+      const payloads = await this.payloads.build(em, [event], now);
+      if (payloads.length > 0) rows.push({ type: event.type, channel_id: channelId, subject: event, payloads });
     }
     if (rows.length === 0) return;
     await bulkSql(
       em,
-      `insert into webhook_change (type, channel_id, subject, created_at)
-       select x.type, x.channel_id, x.subject, ?::timestamptz from jsonb_to_recordset(?::jsonb) as x(type text, channel_id uuid, subject jsonb)`,
-      [this.clock.now().toISOString(), JSON.stringify(rows)],
+      `insert into webhook_change (type, channel_id, subject, payloads, created_at)
+       select x.type, x.channel_id, x.subject, x.payloads, ?::timestamptz
+         from json_to_recordset(?::json) as x(type text, channel_id uuid, subject jsonb, payloads json)`,
+      [now.toISOString(), JSON.stringify(rows)],
     );
     await sql(em, `select pg_notify('${WAKE_CHANNEL}', '')`);
   }
@@ -101,7 +120,7 @@ export class Outbox implements DomainEventSink {
     return root.fork().transactional(async (em) => {
       const rows = await sql<ChangeRow[]>(
         em as EntityManager,
-        `select id, type, channel_id, subject, created_at from webhook_change order by id limit ? for update skip locked`,
+        `select id, type, channel_id, subject, payloads, created_at from webhook_change order by id limit ? for update skip locked`,
         [limit],
       );
       if (rows.length === 0) return 0;
@@ -111,12 +130,8 @@ export class Outbox implements DomainEventSink {
         const audience: Audience = row.channel_id ? { kind: 'channel', channelId: row.channel_id } : { kind: 'partners' };
         const key = row.channel_id ?? 'partners';
         const group = byAudience.get(key) ?? { audience, envelopes: [] };
-        group.envelopes.push(
-          ...this.envelopes(
-            await this.payloads.build(em as EntityManager, [typeof row.subject === 'string' ? (JSON.parse(row.subject) as DomainEvent) : row.subject], at),
-            at,
-          ),
-        );
+        const payloads = row.payloads ? parsed(row.payloads) : await this.payloads.build(em as EntityManager, [parsed(row.subject)], at);
+        group.envelopes.push(...this.envelopes(payloads, at));
         byAudience.set(key, group);
       }
       for (const { audience, envelopes } of byAudience.values()) await this.insert(em as EntityManager, envelopes, audience);
@@ -158,7 +173,7 @@ export class Outbox implements DomainEventSink {
       `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id text, type text, payload text, created_at timestamptz)),
             ev as (insert into webhook_event (id, type, payload, created_at) select x.id, x.type, x.payload, x.created_at from x)
        insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
-       select gen_random_uuid(), x.id, e.id, 'pending', 0, now(), now()
+       select gen_random_uuid(), x.id, e.id, 'pending', 0, now(), x.created_at
          from x join webhook_endpoint e on ${target}
         where e.enabled`,
       [JSON.stringify(rows), ...targetParams],

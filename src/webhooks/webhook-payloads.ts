@@ -26,8 +26,10 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const endOfDay = (date: string | null) => (date ? `${date}T23:59:59.000Z` : null);
 
 /**
- * Builds webhook data (docs/decisions.md#payloads) from domain events, in a worker's transaction after the change's commit (outbox.ts). Nothing about a
- * minor is ever sent: events whose subject is a minor produce no payload at all.
+ * Builds webhook data (docs/decisions.md#payloads) from domain events: in the change's own
+ * transaction, or for a ranking publication's chunks in a worker's transaction after the commit
+ * (outbox.ts). Nothing about a minor is ever sent: events whose subject is a minor produce no
+ * payload at all.
  */
 export class WebhookPayloads {
   constructor(
