@@ -15,8 +15,11 @@ it("studio/src/gql is what the code generator makes of the schema and the app's 
   const dir = mkdtempSync(join(tmpdir(), 'studio-app-codegen-'));
   try {
     const config = JSON.parse(readFileSync(join(ROOT, 'studio', 'codegen.json'), 'utf8'));
-    const target = `${join(dir, 'gql')}/`;
-    const generates = { [target]: config.generates['studio/src/gql/'] };
+    // Every output (the client preset's folder, the enum descriptions' file) made under dir/gql.
+    const generates = Object.fromEntries(
+      Object.entries(config.generates).map(([out, options]) => [out.replace(/^studio\/src\/gql\//, `${join(dir, 'gql')}/`), options]),
+    );
+    expect(Object.keys(generates).every((out) => out.startsWith(dir))).toBe(true);
     writeFileSync(join(dir, 'codegen.json'), JSON.stringify({ ...config, generates }));
     const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/@graphql-codegen/cli/cjs/bin.js'), '--config', join(dir, 'codegen.json'), '--silent'], {
       cwd: ROOT,
@@ -24,6 +27,7 @@ it("studio/src/gql is what the code generator makes of the schema and the app's 
     });
     expect({ status: run.status, out: run.status === 0 ? '' : `${run.stdout}${run.stderr}` }).toEqual({ status: 0, out: '' });
     const made = readdirSync(join(dir, 'gql')).sort();
+    expect(made).toContain('enum-descriptions.ts');
     expect(readdirSync(join(ROOT, 'studio/src/gql')).sort()).toEqual(made);
     for (const file of made) {
       expect({ file, content: readFileSync(join(ROOT, 'studio/src/gql', file), 'utf8') }).toEqual({
