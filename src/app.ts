@@ -4,7 +4,7 @@ import type { Container } from './container';
 import { startupGate, type StartupState } from './startup/startup-state';
 import { graphqlRouter } from './graphql/graphql.middleware';
 import { accessLog } from './http/access-log';
-import { expressTrustProxy } from './http/client-ip';
+import { expressTrustProxy } from './lib/client-ip';
 import { errorHandler } from './http/error-handler';
 import { opsRouter } from './ops/ops.router';
 import { sendError } from './http/http-errors';

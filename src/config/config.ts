@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from '../http/client-ip';
+import { parseTrustProxy, type TrustProxy } from '../lib/client-ip';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
@@ -93,7 +93,7 @@ export interface Config {
   readonly embeddedDbSharedBuffersMb: number;
   readonly dbPoolMax: number;
   readonly redisUrl: string | undefined;
-  /** Which peers may name the client in X-Forwarded-For (see src/http/client-ip.ts). */
+  /** Which peers may name the client in X-Forwarded-For (see src/lib/client-ip.ts). */
   readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   readonly seedDemo: boolean;

@@ -2,15 +2,19 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
-import type { Container } from '../container';
+import type { IdempotencyKeys } from '../domain/idempotency/idempotency-keys';
+import type { Clock } from '../domain/clock';
+import type { ChangeFeed } from '../domain/ports/change-feed';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { bearerToken, IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import type { Answer } from '../http/operation';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../http/http-errors';
 import { rateLimit } from '../http/rate-limit';
+import type { RateLimiter } from '../http/rate-limiter';
+import type { Logger } from '../lib/logger';
 import { StudioAnswerCache, type AnswerSlot } from './answer-cache';
-import { contextFor, type GqlContext } from './context';
+import { contextFor, type GqlContext, type GqlDeps } from './context';
 import { formatError, graphqlErrorBody } from './error-codes';
 import { IDEMPOTENT_MUTATIONS } from './idempotent-mutations';
 import { hasNul, noNulInStringLiterals, NUL_CODE, NUL_MESSAGE, variablesRefusal } from './input-guards';
@@ -84,7 +88,7 @@ class NotKept extends Error {}
  * (src/http/idempotency.ts), keyed per session, over the operation, its variables and name. Only
  * an answer without errors is kept; a replay carries `Idempotent-Replayed: true`.
  */
-function idempotentCreates(c: Container) {
+function idempotentCreates(c: Pick<GraphqlDeps, 'idempotency'>) {
   return (req: Request, res: Response, next: NextFunction) => {
     const header = req.headers[IDEMPOTENCY_HEADER];
     const principal = res.locals.studioPrincipal;
@@ -160,6 +164,16 @@ function answerFromCache(answers: StudioAnswerCache) {
   };
 }
 
+/** What the studio's door is built from (the composition root hands in the container, which has it all). */
+export interface GraphqlDeps extends GqlDeps {
+  config: GqlDeps['config'] & { env: string; studioSessionPerMinute: number; authCacheTtlMs: number };
+  clock: Clock;
+  limiter: RateLimiter;
+  logger: Logger;
+  changes: ChangeFeed;
+  idempotency: IdempotencyKeys;
+}
+
 /**
  * /graphql: the studio's door. A session (`Authorization: Bearer st_...`) is checked by the same
  * authenticate and rate-limit middleware as the REST doors; without one only `login` answers.
@@ -167,7 +181,7 @@ function answerFromCache(answers: StudioAnswerCache) {
  * and documents over the query limits (tokens, depth, cost, aliases, directives) are refused with
  * a 400 before they run.
  */
-export function graphqlRouter(c: Container): Router {
+export function graphqlRouter(c: GraphqlDeps): Router {
   const limits = queryLimits(c.config.env);
   const server = new ApolloServer<GqlContext>({
     schema: studioSchema(),

@@ -1,5 +1,5 @@
 import { AuthFailureGuard, TooManyAuthFailures } from './authenticate';
-import { parseTrustProxy } from './client-ip';
+import { parseTrustProxy } from '../lib/client-ip';
 import type { LimitDecision, RateLimiter } from './rate-limiter';
 type FakeableLimiter = Pick<RateLimiter, 'consume' | 'refund'>;
 

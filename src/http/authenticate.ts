@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError, insufficientScope } from '../domain/errors';
-import { clientIp, type TrustProxy } from './client-ip';
+import { clientIp, type TrustProxy } from '../lib/client-ip';
 import { sendError } from './http-errors';
 import type { Logger } from '../lib/logger';
 import { isPromise, type Maybe } from '../lib/maybe';

@@ -13,7 +13,7 @@ import type { Logger } from '../lib/logger';
 import { isPromise, then, type Maybe } from '../lib/maybe';
 import type { VersionedCache } from '../lib/versioned-cache';
 import { authenticateRequest, scopeRefusal, type CredentialRule, type Principal } from './authenticate';
-import { clientIp, type TrustProxy } from './client-ip';
+import { clientIp, type TrustProxy } from '../lib/client-ip';
 import type { IdempotencyKeys } from '../domain/idempotency/idempotency-keys';
 import { bearerToken, IDEMPOTENCY_HEADER, runIdempotent } from './idempotency';
 import { readJsonBody } from './json-body';

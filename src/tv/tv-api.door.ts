@@ -10,7 +10,7 @@ import type { IngestService } from '../domain/channels/ingest.service';
 import type { TvQueries } from '../domain/channels/tv.queries';
 import type { IdempotencyKeys } from '../domain/idempotency/idempotency-keys';
 import type { AuthFailureGuard } from '../http/authenticate';
-import type { TrustProxy } from '../http/client-ip';
+import type { TrustProxy } from '../lib/client-ip';
 import type { AnyOperation, Answer } from '../http/operation';
 import { weightOfJson } from '../http/send-json';
 import type { Door } from '../http/pipeline';
