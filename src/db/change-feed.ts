@@ -1,9 +1,9 @@
-import type { ChangedSubject, ChangeFeed, ChangeTopic, SubjectKind } from '../domain/ports/change-feed';
+import type { ChangedSubject, ChangeFeed, ChangeTopic, SubjectKind } from '../ports/change-feed';
 
-export type { ChangedSubject, ChangeFeed, ChangeTopic, SubjectKind } from '../domain/ports/change-feed';
+export type { ChangedSubject, ChangeFeed, ChangeTopic, SubjectKind } from '../ports/change-feed';
 
 /**
- * The change feed's implementation on PostgreSQL (the port: src/domain/ports/change-feed.ts):
+ * The change feed's implementation on PostgreSQL (the port: src/ports/change-feed.ts):
  * the writer NOTIFYs inside its transaction (PostgreSQL delivers it on commit, never on rollback)
  * and every instance LISTENs (listen-change-feed.ts). The feeds here know no topic list (that is
  * the domain's; this edge imports nothing of it at run time): a notification names its topic.

@@ -1,6 +1,6 @@
 import { createLogger } from '../lib/logger';
 import { VersionedCache } from '../lib/versioned-cache';
-import { CHANGE_TOPICS } from '../domain/ports/change-feed';
+import { CHANGE_TOPICS } from '../ports/change-feed';
 import { ListenChangeFeed, type ListenTransport } from './listen-change-feed';
 
 /** A LISTEN session the test drives: deliver notifications, drop the connection, refuse connects. */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceChange } from '../db/announce-change';
 import { refreshReadModel } from './catalog/read-model/read-model.refresh';
 import { noEvents, type DomainEventSink } from './domain-events';
-import type { ChangeTopic } from './ports/change-feed';
+import type { ChangeTopic } from '../ports/change-feed';
 import type { Change, ChangeEffects } from './unit-of-work';
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReadModelChange } from './catalog/read-model/read-model.refresh';
 import type { DomainEvent } from './domain-events';
-import type { ChangeTopic } from './ports/change-feed';
+import type { ChangeTopic } from '../ports/change-feed';
 import { rethrowDbError, withDbRetry } from './storage-errors';
 
 /**

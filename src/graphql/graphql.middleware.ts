@@ -4,7 +4,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import type { IdempotencyKeys } from '../domain/idempotency/idempotency-keys';
 import type { Clock } from '../domain/clock';
-import type { ChangeFeed } from '../domain/ports/change-feed';
+import type { ChangeFeed } from '../ports/change-feed';
 import type { StudioPrincipal } from '../domain/studio/studio-auth.service';
 import { authenticate } from '../http/authenticate';
 import { bearerToken, IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';

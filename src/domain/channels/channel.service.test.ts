@@ -1,4 +1,4 @@
-import type { ChangeTopic } from '../ports/change-feed';
+import type { ChangeTopic } from '../../ports/change-feed';
 import type { Actor } from '../audit/audit.log';
 import type { Clock } from '../clock';
 import type { DomainError } from '../errors';

@@ -1,4 +1,4 @@
-import type { ChangeTopic } from '../ports/change-feed';
+import type { ChangeTopic } from '../../ports/change-feed';
 import type { Actor } from '../audit/audit.log';
 import type { DomainError } from '../errors';
 import type { Change, Transactional } from '../unit-of-work';

@@ -3,7 +3,7 @@ import { verifyPassword } from '../channels/password';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { generateToken, hashToken } from '../partners/api-key.token';
-import type { ChangeFeed } from '../ports/change-feed';
+import type { ChangeFeed } from '../../ports/change-feed';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { Transactional } from '../unit-of-work';
 import type { SessionRecord, StudioSessionRepository } from './studio-session.repository';

@@ -1,10 +1,11 @@
 /**
- * The change feed, as the domain declares it (a port): what changed, told to every instance, so
- * that caches depending on the data are invalidated by the write itself rather than by a timer.
- * The writer announces topics inside its transaction (src/domain/unit-of-work.ts); the
- * implementations live at the database edge (src/db/change-feed.ts, the in-process feed and the
- * NOTIFY SQL; src/db/listen-change-feed.ts, LISTEN on PostgreSQL). No import: src/db implements
- * this with type-only imports, so the arrow between the two folders points one way.
+ * The change feed, a port the core declares for its edges (src/ports: what the domain asks of
+ * storage, apart from both): what changed, told to every instance, so that caches depending on
+ * the data are invalidated by the write itself rather than by a timer. The writer announces
+ * topics inside its transaction (src/domain/unit-of-work.ts); the implementations live at the
+ * database edge (src/db/change-feed.ts, the in-process feed and the NOTIFY SQL;
+ * src/db/listen-change-feed.ts, LISTEN on PostgreSQL), which names this port in type-only
+ * imports and imports nothing of the domain.
  *
  * A topic names a family of cached answers. Each instance keeps a local version per topic, bumped
  * on every notification it hears; a cache stores the version it loaded under and reloads when the
