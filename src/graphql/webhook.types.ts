@@ -61,7 +61,11 @@ export class GqlWebhookDelivery {
   @Field(() => ID, { nullable: true, description: 'The delivery this one redelivers (sent as X-SVC-Replay-Of).' }) replayOf!: string | null;
   @Field(() => Int, { nullable: true, description: "The receiver's status code at the latest attempt." }) lastStatusCode!: number | null;
   @Field(() => String, { nullable: true, description: 'Why the latest attempt got no answer, if it did not.' }) lastError!: string | null;
-  @Field(() => DateTimeISOResolver, { description: 'When the delivery was created.' }) createdAt!: Date;
+  @Field(() => DateTimeISOResolver, {
+    description:
+      "When the delivery was created: for an event's own delivery, the time of the change (the payload's created_at, however late a worker fanned it out); for a redelivery or a recovery, the time it was asked for. The log is newest first by it.",
+  })
+  createdAt!: Date;
   @Field(() => DateTimeISOResolver, { nullable: true, description: 'When it succeeded or failed for good.' }) completedAt!: Date | null;
 }
 
