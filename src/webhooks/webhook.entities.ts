@@ -31,8 +31,9 @@ export class WebhookEndpoint {
 
 /**
  * What a transaction changed, for the webhooks (docs/decisions.md#outbox): a domain event (a
- * ranking publication's changes in chunks), written in the transaction of the change and nothing
- * per endpoint; a worker turns it into events and deliveries after the commit, then deletes it.
+ * ranking publication's changes in chunks) and, but for a publication, its payloads as the
+ * transaction committed them, written in the transaction of the change and nothing per endpoint;
+ * a worker turns it into events and deliveries after the commit, then deletes it.
  */
 @Entity()
 export class WebhookChange {
@@ -40,6 +41,8 @@ export class WebhookChange {
   @Property({ type: 'text' }) type!: string;
   @Property({ type: 'uuid', nullable: true }) channelId: string | null = null;
   @Property({ type: 'json' }) subject!: Record<string, unknown>;
+  /** `json`, not `jsonb`: the builders' key order is what partners read. */
+  @Property({ type: 'json', columnType: 'json', nullable: true }) payloads: unknown[] | null = null;
   @Property({ type: 'timestamptz' }) createdAt!: Date;
 }
 
