@@ -88,10 +88,15 @@ interface ClaimSkips {
 
 const NOTHING_RECORDED: ClaimSkips = { leases: '', scan: '', endpoints: '' };
 
-/** The skips of a claim made by the statement that records CTE `outcome` (id, attempt), `done` and `healed` (`record`). */
+/**
+ * The skips of a claim made by the statement that records CTE `outcome` (id, attempt), `done` and
+ * `healed` (`record`). `not in`, not `not exists`: PostgreSQL turns the latter into an anti-join,
+ * and then planned the pending scan as a sequential scan and a sort (7.5 of a statement's 10 ms)
+ * instead of the index-ordered scan that stops at the free slots; `not in` stays a hashed filter.
+ */
 const OUTCOMES_RECORDED: ClaimSkips = {
-  leases: ' and not exists (select from outcome o where o.id = s.id and o.attempt = s.attempt)',
-  scan: ' and not exists (select from outcome o where o.id = d.id)',
+  leases: ' and (s.id, s.attempt) not in (select o.id, o.attempt from outcome o)',
+  scan: ' and d.id not in (select o.id from outcome o)',
   endpoints: ' and e.id not in (select id from healed) and e.id not in (select endpoint_id from done where status_code = 410)',
 };
 
