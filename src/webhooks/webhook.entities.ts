@@ -64,11 +64,13 @@ export class WebhookEvent {
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** One attempt series of one event to one endpoint; X-SVC-Delivery is its id. */
+/**
+ * One attempt series of one event to one endpoint; X-SVC-Delivery is its id. Besides the log's
+ * index, the unfinished ones (`pending`, `sending`) have a partial index by endpoint, status and
+ * time (migration Migration20261128060000_webhook_delivery_due_index).
+ */
 @Entity()
-@Index({ properties: ['status', 'nextAttemptAt'] })
 @Index({ properties: ['endpoint', 'createdAt'] })
-@Index({ properties: ['endpoint', 'status', 'nextAttemptAt'] })
 export class WebhookDelivery {
   @PrimaryKey({ type: 'uuid' }) id: string = randomUUID();
   @ManyToOne(() => WebhookEvent) event!: WebhookEvent;
