@@ -1,5 +1,4 @@
-import { eventColumns, type Page } from './fighter-summary.sql';
-import { cardColumns } from './read-model/card.sql';
+import type { Page } from './fighter-summary.sql';
 import { FEED_ORDER } from './read-model/read-model.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
@@ -22,8 +21,9 @@ export interface FeedAnchor {
 
 /**
  * Verified results from the read model (result_row): one row per fighter of a bout, stored in
- * feed order with the filters' columns and the fighter's day of majority. A page is one ordered
- * index scan; its fighters' cards and events are then taken by primary key.
+ * feed order with the filters' columns, the fighter's day of majority and what a page shows of
+ * the fighter's card, the event and the opponent (docs/adr/0013-cold-reads.md, decision 6). A page
+ * is one ordered index scan of result_row and reads no other table.
  */
 export class ResultFeedQueries {
   constructor(private readonly db: ReadSql) {}
@@ -80,20 +80,27 @@ export class ResultFeedQueries {
     return this.page('r.fighter_id = $2::uuid', [ctx.today, fighterId], 'limit $3', [limit]);
   }
 
-  /** `$1` is always today: the opponent's side of the bout (the other result_row) tells whether the opponent is a minor. */
+  /** `$1` is always today: licence expiry, minority and the opponent's minority are decided from the stored dates. */
   private page(where: string, values: unknown[], tail: string, tailValues: unknown[]): Promise<ResultRow[]> {
-    return this.db.rows<ResultRow>(
-      `select ${cardColumns()}, ${eventColumns()}, r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
-              r.opponent_name as opponent, coalesce(o.adult_on > $1::date, true) as opponent_minor
-         from (select * from result_row r where ${where} order by ${FEED_ORDER} ${tail}) r
-         join fighter_card f on f.fighter_id = r.fighter_id
-         left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
-         join event e on e.id = r.event_id
-        order by ${FEED_ORDER}`,
-      [...values, ...tailValues],
-    );
+    return this.db.rows<ResultRow>(`select ${ROW_COLUMNS} from result_row r where ${where} order by ${FEED_ORDER} ${tail}`, [...values, ...tailValues]);
   }
 }
+
+/**
+ * A ResultRow (the FighterRow and EventRow columns of cardColumns and eventColumns) from a result
+ * row `r` alone, `$1` being today.
+ */
+const ROW_COLUMNS = `r.fighter_id as f_id, r.fighter_slug as f_slug, r.fighter_name as f_name, r.fighter_nickname as f_nickname,
+    r.fighter_status as f_status, r.fighter_ranking_published as f_ranking_published, r.fighter_code as f_fighter_code,
+    r.fighter_division_id as f_division_id, r.fighter_country as c_slug, r.country_name as c_name, r.country_code as c_code,
+    r.continent_slug as c_continent, r.division_discipline as d_discipline, r.division_category as d_category,
+    r.division_gender as d_gender, r.division_weight_class as d_weight_class, r.division_label as d_label,
+    case when r.licence_state = 'active' and r.licence_valid_until < $1::date then 'expired' else r.licence_state end as f_licence_status,
+    r.adult_on > $1::date as f_minor,
+    r.event_id as e_id, r.event_code as e_code, r.event_name as e_name, r.event_city as e_city, r.event_country as e_country,
+    r.event_date::text as e_date, r.event_level as e_level, r.event_status as e_status,
+    r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
+    r.opponent_name as opponent, coalesce(r.opponent_adult_on > $1::date, true) as opponent_minor`;
 
 function feedWhere(ctx: ReadContext, filters: ResultFilters): { where: string; values: unknown[] } {
   const where = ['r.adult_on <= $1::date'];
