@@ -23,30 +23,38 @@ export interface FeedAnchor {
  * Verified results from the read model (result_row): one row per fighter of a bout, stored in
  * feed order with the filters' columns, the fighter's day of majority and what a page shows of
  * the fighter's card, the event and the opponent (docs/adr/0013-cold-reads.md, decision 6). A page
- * is one ordered index scan of result_row and reads no other table.
+ * reads result_row alone, by index scans in feed order (decision 7 for a deep page).
  */
 export class ResultFeedQueries {
   constructor(private readonly db: ReadSql) {}
 
   /** Adults only: minors' results never appear. */
   /**
-   * A page, by offset; with an anchor at or before the page's start (see `anchors`), the index scan
-   * starts at the anchor's row and skips only the rows between it and the page, where an offset
-   * alone walks every row before the page (seconds, deep in a feed of a million rows).
+   * A page, by offset; with an anchor at or before the page's start (see `anchors`), the index scans
+   * start at the anchor's row and skip only the rows between it and the page, where an offset
+   * alone walks every row before the page (seconds, deep in a feed of a million rows). The rows
+   * from the anchor on are those of the anchor's day at or after it, then those of earlier days:
+   * two index scans, each of which starts at its first row (the day descends and the rest of the
+   * key ascends, so no one comparison of the whole key bounds the index; a day has 3,000 rows on
+   * average at 100k fighters, which one scan bounded by the day alone read and dropped).
    */
   async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<ResultRow[]> {
     const { where, values } = feedWhere(ctx, filters);
     const offset = (page.page - 1) * page.perPage;
     if (anchor && anchor.offset <= offset) {
       const k = anchor.key;
-      values.push(k.d, k.c, k.o, k.r, k.s);
+      values.push(k.d, k.c, k.o, k.r, k.s, page.perPage, offset - anchor.offset);
       const n = values.length;
-      const at = `r.event_date <= $${n - 4}::date and (r.event_date < $${n - 4}::date
-        or (r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug) >= ($${n - 3}, $${n - 2}::int, $${n - 1}::smallint, $${n}))`;
-      return this.page(`${where} and ${at}`, values, `limit $${n + 1} offset $${n + 2}`, [page.perPage, offset - anchor.offset]);
+      const [day, per, skip] = [`$${n - 6}::date`, `$${n - 1}`, `$${n}`];
+      const rows = `order by ${FEED_ORDER} limit ${per}::int + ${skip}::int`;
+      const from = `((select * from result_row r where ${where} and r.event_date = ${day}
+          and (r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug) >= ($${n - 5}, $${n - 4}::int, $${n - 3}::smallint, $${n - 2}) ${rows})
+        union all (select * from result_row r where ${where} and r.event_date < ${day} ${rows})) r`;
+      return this.page(from, values, `limit ${per} offset ${skip}`);
     }
+    values.push(page.perPage, offset);
     const n = values.length;
-    return this.page(where, values, `limit $${n + 1} offset $${n + 2}`, [page.perPage, offset]);
+    return this.page(`result_row r where ${where}`, values, `limit $${n - 1} offset $${n}`);
   }
 
   /**
@@ -72,17 +80,17 @@ export class ResultFeedQueries {
   }
 
   async forEvent(ctx: ReadContext, eventCode: string): Promise<ResultRow[]> {
-    return this.page('r.adult_on <= $1::date and r.event_code = $2', [ctx.today, eventCode], '', []);
+    return this.page('result_row r where r.adult_on <= $1::date and r.event_code = $2', [ctx.today, eventCode], '');
   }
 
   /** The fighter's last verified bouts, newest first (the profile shows them only for an adult). */
   async forFighter(ctx: ReadContext, fighterId: string, limit: number): Promise<ResultRow[]> {
-    return this.page('r.fighter_id = $2::uuid', [ctx.today, fighterId], 'limit $3', [limit]);
+    return this.page('result_row r where r.fighter_id = $2::uuid', [ctx.today, fighterId, limit], 'limit $3');
   }
 
   /** `$1` is always today: licence expiry, minority and the opponent's minority are decided from the stored dates. */
-  private page(where: string, values: unknown[], tail: string, tailValues: unknown[]): Promise<ResultRow[]> {
-    return this.db.rows<ResultRow>(`select ${ROW_COLUMNS} from result_row r where ${where} order by ${FEED_ORDER} ${tail}`, [...values, ...tailValues]);
+  private page(from: string, values: unknown[], tail: string): Promise<ResultRow[]> {
+    return this.db.rows<ResultRow>(`select ${ROW_COLUMNS} from ${from} order by ${FEED_ORDER} ${tail}`, values);
   }
 }
 
