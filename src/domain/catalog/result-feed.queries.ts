@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { Page } from './fighter-summary.sql';
 import { FEED_ORDER } from './read-model/read-model.sql';
 import type { ReadSql } from './read-model/read-sql';
@@ -25,7 +26,22 @@ export interface FeedAnchor {
  * the fighter's card, the event and the opponent (docs/adr/0013-cold-reads.md, decision 6). A page
  * reads result_row alone, by index scans in feed order (decision 7 for a deep page).
  */
+/** A page from an anchor: the anchor's key, and the rows to skip after it and to take. */
+interface AnchoredPage {
+  key: FeedKey;
+  skip: number;
+  perPage: number;
+}
+
+/** At most this many anchored pages in one statement. */
+const PAGE_BATCH = 64;
+/** Anchored pages read together take at most this many rows of each scan (`perPage` + `skip`; a page is at most 100 rows and an anchor less than 100 before it). */
+const BATCHED_ROWS_MAX = 200;
+
 export class ResultFeedQueries {
+  /** Anchored pages of one day and filter set waiting for the statement that reads them together. */
+  private readonly pageBatches = new Map<string, DataLoader<AnchoredPage, ResultRow[]>>();
+
   constructor(private readonly db: ReadSql) {}
 
   /** Adults only: minors' results never appear. */
@@ -39,22 +55,89 @@ export class ResultFeedQueries {
    * average at 100k fighters, which one scan bounded by the day alone read and dropped).
    */
   async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<ResultRow[]> {
-    const { where, values } = feedWhere(ctx, filters);
     const offset = (page.page - 1) * page.perPage;
     if (anchor && anchor.offset <= offset) {
-      const k = anchor.key;
-      values.push(k.d, k.c, k.o, k.r, k.s, page.perPage, offset - anchor.offset);
-      const n = values.length;
-      const [day, per, skip] = [`$${n - 6}::date`, `$${n - 1}`, `$${n}`];
-      const rows = `order by ${FEED_ORDER} limit ${per}::int + ${skip}::int`;
-      const from = `((select * from result_row r where ${where} and r.event_date = ${day}
-          and (r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug) >= ($${n - 5}, $${n - 4}::int, $${n - 3}::smallint, $${n - 2}) ${rows})
-        union all (select * from result_row r where ${where} and r.event_date < ${day} ${rows})) r`;
-      return this.page(from, values, `limit ${per} offset ${skip}`);
+      const skip = offset - anchor.offset;
+      if (page.perPage + skip <= BATCHED_ROWS_MAX) return this.batchOf(ctx, filters).load({ key: anchor.key, skip, perPage: page.perPage });
+      return this.anchoredPage(ctx, filters, { key: anchor.key, skip, perPage: page.perPage });
     }
+    const { where, values } = feedWhere(ctx, filters);
     values.push(page.perPage, offset);
     const n = values.length;
     return this.page(`result_row r where ${where}`, values, `limit $${n - 1} offset $${n}`);
+  }
+
+  /** One anchored page by itself (a skip longer than anchors are apart). */
+  private anchoredPage(ctx: ReadContext, filters: ResultFilters, p: AnchoredPage): Promise<ResultRow[]> {
+    const { where, values } = feedWhere(ctx, filters);
+    const k = p.key;
+    values.push(k.d, k.c, k.o, k.r, k.s, p.perPage, p.skip);
+    const n = values.length;
+    const [day, per, skip] = [`$${n - 6}::date`, `$${n - 1}`, `$${n}`];
+    const rows = `order by ${FEED_ORDER} limit ${per}::int + ${skip}::int`;
+    const from = `((select * from result_row r where ${where} and r.event_date = ${day}
+        and (r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug) >= ($${n - 5}, $${n - 4}::int, $${n - 3}::smallint, $${n - 2}) ${rows})
+      union all (select * from result_row r where ${where} and r.event_date < ${day} ${rows})) r`;
+    return this.page(from, values, `limit ${per} offset ${skip}`);
+  }
+
+  /**
+   * The anchored pages of one day and filter set asked while the event loop handles one round of
+   * input (a crawler's requests arriving together on its connections) are read by one statement,
+   * as profiles are (decision 2 of docs/adr/0013-cold-reads.md): one round trip and one plan for
+   * them all.
+   */
+  private batchOf(ctx: ReadContext, filters: ResultFilters): DataLoader<AnchoredPage, ResultRow[]> {
+    const key = `${ctx.today}|${JSON.stringify(filters)}`;
+    let batch = this.pageBatches.get(key);
+    if (!batch) {
+      if (this.pageBatches.size >= 64) this.pageBatches.clear(); // a new day: the old ones are done
+      batch = new DataLoader((pages) => this.anchoredPages(ctx, filters, pages), {
+        cache: false,
+        maxBatchSize: PAGE_BATCH,
+        batchScheduleFn: (run) => setImmediate(run),
+      });
+      this.pageBatches.set(key, batch);
+    }
+    return batch;
+  }
+
+  /**
+   * Each page is the statement of `anchoredPage`, laterally over the pages' keys; its rows are
+   * numbered in feed order, and the rows come ordered by page, then that number. The scan of the
+   * earlier days is capped by a constant (BATCHED_ROWS_MAX; it stops at the rows the page takes
+   * anyway): with the cap a parameter PostgreSQL costs each page for a tenth of the feed and
+   * compiles the statement (JIT, tens of milliseconds).
+   */
+  private async anchoredPages(ctx: ReadContext, filters: ResultFilters, pages: readonly AnchoredPage[]): Promise<ResultRow[][]> {
+    const { where, values } = feedWhere(ctx, filters);
+    const n = values.length;
+    values.push(
+      pages.map((p) => p.key.d),
+      pages.map((p) => p.key.c),
+      pages.map((p) => p.key.o),
+      pages.map((p) => p.key.r),
+      pages.map((p) => p.key.s),
+      pages.map((p) => p.perPage),
+      pages.map((p) => p.skip),
+    );
+    const arrays = ['date', 'text', 'int', 'smallint', 'text', 'int', 'int'].map((type, i) => `$${n + i + 1}::${type}[]`).join(', ');
+    const rows = await this.db.rows<ResultRow & { page_index: number; n: string }>(
+      `select p.i::int - 1 as page_index, x.*
+         from unnest(${arrays}) with ordinality as p(d, c, o, r, s, per, skip, i)
+        cross join lateral (
+          select ${ROW_COLUMNS}, row_number() over (order by ${FEED_ORDER}) as n
+            from ((select * from result_row r where ${where} and r.event_date = p.d
+                     and (r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug) >= (p.c, p.o, p.r, p.s)
+                     order by ${FEED_ORDER} limit p.per + p.skip)
+                  union all (select * from result_row r where ${where} and r.event_date < p.d order by ${FEED_ORDER} limit ${BATCHED_ROWS_MAX})) r
+           order by ${FEED_ORDER} limit p.per offset p.skip) x
+        order by p.i, x.n`,
+      values,
+    );
+    const byPage: ResultRow[][] = pages.map(() => []);
+    for (const { page_index, n: _n, ...row } of rows) byPage[page_index].push(row);
+    return byPage;
   }
 
   /**
