@@ -8,7 +8,8 @@ const FEED_ORDER = `"event_date" desc, "event_code", "bout_order", "outcome_rank
  * (docs/adr/0013-cold-reads.md, decision 6). The table is written anew (a copy with the new
  * columns filled from the cards, events and opponents' rows, then its key and indexes, as in
  * Migration20261122090000_read_model) rather than updated in place, which would write every row
- * twice and every index entry again. The statements as they were when this migration was written
+ * twice and every index entry again; its rows are written in feed order, so a page's rows share a
+ * few heap pages rather than each having its own. The statements as they were when this migration was written
  * (a migration never changes with later code).
  */
 export class Migration20261128070000_result_row_shown extends Migration {
@@ -38,7 +39,8 @@ export class Migration20261128070000_result_row_shown extends Migration {
         from result_row r
         join fighter_card f on f.fighter_id = r.fighter_id
         join event e on e.id = r.event_id
-        left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id;`);
+        left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
+       order by r.event_date desc, r.event_code, r.bout_order, r.outcome_rank, r.fighter_slug;`);
     this.addSql(`drop table "result_row";`);
     this.addSql(`alter table "result_row_next" rename to "result_row";`);
     this.addSql(`alter table "result_row" add constraint "result_row_pkey" primary key ("bout_id", "fighter_id");`);

@@ -57,7 +57,11 @@ const ROW_EVENT_COLUMNS: readonly (readonly [row: string, event: string])[] = [
   ['event_status', 'status'],
 ];
 
-/** One row per side of each verified bout at a sanctioned event, with its feed order keys and what a page of the feed shows. */
+/**
+ * One row per side of each verified bout at a sanctioned event, with its feed order keys and what a
+ * page of the feed shows; inserted in feed order, so a page's rows share a few heap pages (a full
+ * rebuild writes the whole table so).
+ */
 export function insertResultRowsSql(scope: string): string {
   return `insert into result_row (bout_id, fighter_id, event_id, event_code, event_date, bout_order, outcome_rank, fighter_slug,
       fighter_country, discipline, adult_on, result, method, round, verified_at, opponent_name, opponent_adult_on,
@@ -81,7 +85,8 @@ export function insertResultRowsSql(scope: string): string {
       left join licence fl on fl.fighter_id = f.id and fl.current
       join fighter o on o.id = s.opponent_id
       left join fighter_identity oi on oi.fighter_id = o.id
-     where b.verified_at is not null and ${scope}`;
+     where b.verified_at is not null and ${scope}
+     order by e.date desc, e.code collate "C", b."order", 7, f.slug collate "C"`;
 }
 
 /**
