@@ -3,7 +3,7 @@ import type { Page } from './fighter-summary.sql';
 import { FEED_ORDER } from './read-model/read-model.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
-import type { ResultFilters, ResultRow } from './results.queries';
+import type { FeedRow, ResultFilters } from './results.queries';
 
 /** Where a row stands in the feed: its sort key (event date, event code, bout order, outcome rank, fighter slug). */
 export interface FeedKey {
@@ -40,7 +40,7 @@ const BATCHED_ROWS_MAX = 200;
 
 export class ResultFeedQueries {
   /** Anchored pages of one day and filter set waiting for the statement that reads them together. */
-  private readonly pageBatches = new Map<string, DataLoader<AnchoredPage, ResultRow[]>>();
+  private readonly pageBatches = new Map<string, DataLoader<AnchoredPage, FeedRow[]>>();
 
   constructor(private readonly db: ReadSql) {}
 
@@ -54,7 +54,7 @@ export class ResultFeedQueries {
    * key ascends, so no one comparison of the whole key bounds the index; a day has 3,000 rows on
    * average at 100k fighters, which one scan bounded by the day alone read and dropped).
    */
-  async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<ResultRow[]> {
+  async list(ctx: ReadContext, filters: ResultFilters, page: Page, anchor?: FeedAnchor): Promise<FeedRow[]> {
     const offset = (page.page - 1) * page.perPage;
     if (anchor && anchor.offset <= offset) {
       const skip = offset - anchor.offset;
@@ -68,7 +68,7 @@ export class ResultFeedQueries {
   }
 
   /** One anchored page by itself (a skip longer than anchors are apart). */
-  private anchoredPage(ctx: ReadContext, filters: ResultFilters, p: AnchoredPage): Promise<ResultRow[]> {
+  private anchoredPage(ctx: ReadContext, filters: ResultFilters, p: AnchoredPage): Promise<FeedRow[]> {
     const { where, values } = feedWhere(ctx, filters);
     const k = p.key;
     values.push(k.d, k.c, k.o, k.r, k.s, p.perPage, p.skip);
@@ -87,7 +87,7 @@ export class ResultFeedQueries {
    * as profiles are (decision 2 of docs/adr/0013-cold-reads.md): one round trip and one plan for
    * them all.
    */
-  private batchOf(ctx: ReadContext, filters: ResultFilters): DataLoader<AnchoredPage, ResultRow[]> {
+  private batchOf(ctx: ReadContext, filters: ResultFilters): DataLoader<AnchoredPage, FeedRow[]> {
     const key = `${ctx.today}|${JSON.stringify(filters)}`;
     let batch = this.pageBatches.get(key);
     if (!batch) {
@@ -109,7 +109,7 @@ export class ResultFeedQueries {
    * anyway): with the cap a parameter PostgreSQL costs each page for a tenth of the feed and
    * compiles the statement (JIT, tens of milliseconds).
    */
-  private async anchoredPages(ctx: ReadContext, filters: ResultFilters, pages: readonly AnchoredPage[]): Promise<ResultRow[][]> {
+  private async anchoredPages(ctx: ReadContext, filters: ResultFilters, pages: readonly AnchoredPage[]): Promise<FeedRow[][]> {
     const { where, values } = feedWhere(ctx, filters);
     const n = values.length;
     values.push(
@@ -122,7 +122,7 @@ export class ResultFeedQueries {
       pages.map((p) => p.skip),
     );
     const arrays = ['date', 'text', 'int', 'smallint', 'text', 'int', 'int'].map((type, i) => `$${n + i + 1}::${type}[]`).join(', ');
-    const rows = await this.db.rows<ResultRow & { page_index: number; n: string }>(
+    const rows = await this.db.rows<FeedRow & { page_index: number; n: string }>(
       `select p.i::int - 1 as page_index, x.*
          from unnest(${arrays}) with ordinality as p(d, c, o, r, s, per, skip, i)
         cross join lateral (
@@ -135,7 +135,7 @@ export class ResultFeedQueries {
         order by p.i, x.n`,
       values,
     );
-    const byPage: ResultRow[][] = pages.map(() => []);
+    const byPage: FeedRow[][] = pages.map(() => []);
     for (const { page_index, n: _n, ...row } of rows) byPage[page_index].push(row);
     return byPage;
   }
@@ -162,35 +162,35 @@ export class ResultFeedQueries {
     return (await this.db.rows<{ n: number }>(`select count(*)::int as n from result_row r where ${where}`, values))[0].n;
   }
 
-  async forEvent(ctx: ReadContext, eventCode: string): Promise<ResultRow[]> {
+  async forEvent(ctx: ReadContext, eventCode: string): Promise<FeedRow[]> {
     return this.page('result_row r where r.adult_on <= $1::date and r.event_code = $2', [ctx.today, eventCode], '');
   }
 
   /** The fighter's last verified bouts, newest first (the profile shows them only for an adult). */
-  async forFighter(ctx: ReadContext, fighterId: string, limit: number): Promise<ResultRow[]> {
+  async forFighter(ctx: ReadContext, fighterId: string, limit: number): Promise<FeedRow[]> {
     return this.page('result_row r where r.fighter_id = $2::uuid', [ctx.today, fighterId, limit], 'limit $3');
   }
 
   /** `$1` is always today: licence expiry, minority and the opponent's minority are decided from the stored dates. */
-  private page(from: string, values: unknown[], tail: string): Promise<ResultRow[]> {
-    return this.db.rows<ResultRow>(`select ${ROW_COLUMNS} from ${from} order by ${FEED_ORDER} ${tail}`, values);
+  private page(from: string, values: unknown[], tail: string): Promise<FeedRow[]> {
+    return this.db.rows<FeedRow>(`select ${ROW_COLUMNS} from ${from} order by ${FEED_ORDER} ${tail}`, values);
   }
 }
 
 /**
- * A ResultRow (the FighterRow and EventRow columns of cardColumns and eventColumns) from a result
- * row `r` alone, `$1` being today.
+ * A FeedRow from a result row `r` alone, `$1` being today: the FighterRow and EventRow columns of
+ * cardColumns and eventColumns and the bout's, less the ids and dates no view of the feed sends
+ * (decision 10 of docs/adr/0013-cold-reads.md).
  */
-const ROW_COLUMNS = `r.fighter_id as f_id, r.fighter_slug as f_slug, r.fighter_name as f_name, r.fighter_nickname as f_nickname,
+const ROW_COLUMNS = `r.fighter_slug as f_slug, r.fighter_name as f_name, r.fighter_nickname as f_nickname,
     r.fighter_status as f_status, r.fighter_ranking_published as f_ranking_published, r.fighter_code as f_fighter_code,
-    r.fighter_division_id as f_division_id, r.fighter_country as c_slug, r.country_name as c_name, r.country_code as c_code,
+    r.fighter_country as c_slug, r.country_name as c_name, r.country_code as c_code,
     r.continent_slug as c_continent, r.division_discipline as d_discipline, r.division_category as d_category,
     r.division_gender as d_gender, r.division_weight_class as d_weight_class, r.division_label as d_label,
     case when r.licence_state = 'active' and r.licence_valid_until < $1::date then 'expired' else r.licence_state end as f_licence_status,
-    r.adult_on > $1::date as f_minor,
-    r.event_id as e_id, r.event_code as e_code, r.event_name as e_name, r.event_city as e_city, r.event_country as e_country,
+    r.event_code as e_code, r.event_name as e_name, r.event_city as e_city, r.event_country as e_country,
     r.event_date::text as e_date, r.event_level as e_level, r.event_status as e_status,
-    r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
+    r.result, r.method, r.round,
     r.opponent_name as opponent, coalesce(r.opponent_adult_on > $1::date, true) as opponent_minor`;
 
 function feedWhere(ctx: ReadContext, filters: ResultFilters): { where: string; values: unknown[] } {

@@ -5,7 +5,7 @@ import { cardColumns } from '../../../src/domain/catalog/read-model/card.sql';
 import { FEED_ORDER } from '../../../src/domain/catalog/read-model/read-model.sql';
 import { pooledReadSql } from '../../../src/domain/catalog/read-model/read-sql';
 import type { ReadContext } from '../../../src/domain/catalog/read-context';
-import type { ResultFilters, ResultRow } from '../../../src/domain/catalog/results.queries';
+import type { FeedRow, ResultFilters, ResultRow } from '../../../src/domain/catalog/results.queries';
 import { addYears } from '../../../src/domain/clock';
 import { meta } from '../../../src/http/query';
 import { presentBout, presentResult } from '../../../src/domain/catalog/views';
@@ -151,7 +151,7 @@ describe('cold reads', () => {
 
   it('answers every sampled page of the feed, for every filter, byte for byte as the joined read did, on other days too (minors, expiry)', async () => {
     const { results } = t.c.queries;
-    const bodies = (day: ReadContext, rows: ResultRow[], page: number, perPage: number, total: number) =>
+    const bodies = (day: ReadContext, rows: FeedRow[], page: number, perPage: number, total: number) =>
       JSON.stringify({ as_of: day.asOf, meta: meta({ page, perPage }, total), data: rows.map((r) => presentResult(r, day.asOf, t.c.config.publicUrl)) });
     // The minor rule and licence expiry are decided on the day of the read: days on which other opponents are minors and other licences have expired.
     const days = [ctx, ...[-3, 2, 5].map((years) => ({ ...ctx, today: addYears(ctx.today, years), adultCutoff: addYears(ctx.today, years - 18) }))];
