@@ -20,6 +20,7 @@ import { Migration20261127040000_card_bouts } from './Migration20261127040000_ca
 import { Migration20261127042000_webhook_endpoint_rate } from './Migration20261127042000_webhook_endpoint_rate';
 import { Migration20261128050000_webhook_change_payloads } from './Migration20261128050000_webhook_change_payloads';
 import { Migration20261128060000_webhook_delivery_due_index } from './Migration20261128060000_webhook_delivery_due_index';
+import { Migration20261128070000_result_row_shown } from './Migration20261128070000_result_row_shown';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127042000_webhook_endpoint_rate', class: Migration20261127042000_webhook_endpoint_rate },
   { name: 'Migration20261128050000_webhook_change_payloads', class: Migration20261128050000_webhook_change_payloads },
   { name: 'Migration20261128060000_webhook_delivery_due_index', class: Migration20261128060000_webhook_delivery_due_index },
+  { name: 'Migration20261128070000_result_row_shown', class: Migration20261128070000_result_row_shown },
 ];

@@ -24,10 +24,16 @@ export interface ResultRow extends FighterRow, EventRow {
   verified_at: Date;
 }
 
+/**
+ * What the results feed reads of a result (result-feed.queries.ts): the columns its view shows, or
+ * decides what to show from (docs/adr/0013-cold-reads.md, decision 10).
+ */
+export type FeedRow = Omit<ResultRow, 'f_id' | 'f_division_id' | 'f_minor' | 'e_id' | 'bout_id' | 'bout_order' | 'verified_at'>;
+
 /** What a profile shows of a bout: the event's columns, the opponent and the outcome. */
 export type BoutRow = Pick<
   ResultRow,
-  'e_id' | 'e_code' | 'e_name' | 'e_city' | 'e_country' | 'e_date' | 'e_level' | 'e_status' | 'opponent' | 'opponent_minor' | 'result' | 'method' | 'round'
+  'e_code' | 'e_name' | 'e_city' | 'e_country' | 'e_date' | 'e_level' | 'e_status' | 'opponent' | 'opponent_minor' | 'result' | 'method' | 'round'
 >;
 
 interface ResultKey {

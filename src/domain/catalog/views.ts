@@ -1,5 +1,5 @@
 import type { EventRow, FighterRow } from './fighter-summary.sql';
-import type { BoutRow, ResultRow } from './results.queries';
+import type { BoutRow, FeedRow } from './results.queries';
 import type { EventLevel } from '../events/event.entity';
 import { levelMultiplier, resultPoints } from '../rankings/points.calculator';
 import { eventApiUrl } from './api-urls';
@@ -14,7 +14,7 @@ import type { BoutResultBody, CountryBody, DivisionBody, EventBody, FighterSumma
  * field the OpenAPI document lacks does not compile; the rows' closed vocabularies (discipline,
  * status, ...) are strings the database constrains, narrowed here to the schema's literals.
  */
-export function presentCountry(r: FighterRow): CountryBody {
+export function presentCountry(r: Pick<FighterRow, 'c_slug' | 'c_name' | 'c_code' | 'c_continent'>): CountryBody {
   return { slug: r.c_slug, name: r.c_name, code: r.c_code, continent: r.c_continent as CountryBody['continent'] };
 }
 
@@ -28,7 +28,10 @@ export function presentDivision(r: { d_discipline: string; d_category: string; d
   };
 }
 
-export function presentFighterSummary(r: FighterRow): FighterSummaryBody {
+/** The fighter's columns a summary shows: not its ids, nor whether it is a minor (the callers decide that). */
+export type FighterSummaryRow = Omit<FighterRow, 'f_id' | 'f_division_id' | 'f_minor'>;
+
+export function presentFighterSummary(r: FighterSummaryRow): FighterSummaryBody {
   return {
     slug: r.f_slug,
     name: r.f_name,
@@ -42,7 +45,7 @@ export function presentFighterSummary(r: FighterRow): FighterSummaryBody {
   };
 }
 
-export function presentEvent(r: EventRow, publicUrl: string): EventBody {
+export function presentEvent(r: Omit<EventRow, 'e_id'>, publicUrl: string): EventBody {
   return {
     code: r.e_code,
     name: r.e_name,
@@ -69,7 +72,7 @@ export function presentBout(r: BoutRow, asOf: string, publicUrl: string): BoutRe
   };
 }
 
-export function presentResult(r: ResultRow, asOf: string, publicUrl: string): ResultBody {
+export function presentResult(r: FeedRow, asOf: string, publicUrl: string): ResultBody {
   const { event, ...rest } = presentBout(r, asOf, publicUrl);
   return { event, fighter: presentFighterSummary(r), ...rest };
 }

@@ -1,6 +1,13 @@
 import request from 'supertest';
 import { seedDemoIfEmpty } from '../../../src/demo/demo.seed';
+import { eventColumns } from '../../../src/domain/catalog/fighter-summary.sql';
+import { cardColumns } from '../../../src/domain/catalog/read-model/card.sql';
+import { FEED_ORDER } from '../../../src/domain/catalog/read-model/read-model.sql';
+import { pooledReadSql } from '../../../src/domain/catalog/read-model/read-sql';
 import type { ReadContext } from '../../../src/domain/catalog/read-context';
+import type { FeedRow, ResultFilters, ResultRow } from '../../../src/domain/catalog/results.queries';
+import { addYears } from '../../../src/domain/clock';
+import { meta } from '../../../src/http/query';
 import { presentBout, presentResult } from '../../../src/domain/catalog/views';
 import { presentFighter, presentMinor } from '../../../src/rest/presenters';
 import { getPartner } from '../../helpers/partner-client';
@@ -32,6 +39,35 @@ async function twoStatementProfile(slug: string): Promise<string> {
   const bouts = await results.forFighter(ctx, row.f_id, 20);
   const data = { ...presentFighter(row, row.record, standing), bouts: bouts.map((b) => presentBout(b, ctx.asOf, t.c.config.publicUrl)) };
   return JSON.stringify({ as_of: ctx.asOf, data });
+}
+
+/**
+ * A page of the feed as it was read before result rows kept what a page shows (decision 6 of
+ * docs/adr/0013-cold-reads.md): by offset, each row joined with its fighter's card, its event and
+ * the opponent's own result row.
+ */
+async function joinedPage(day: ReadContext, filters: ResultFilters, page: number, perPage: number): Promise<ResultRow[]> {
+  const values: unknown[] = [day.today];
+  const where = ['r.adult_on <= $1::date'];
+  const add = (clause: string, value: unknown) => {
+    values.push(value);
+    where.push(clause.replace('?', `$${values.length}`));
+  };
+  if (filters.since) add('r.event_date >= ?::date', filters.since);
+  if (filters.country) add('r.fighter_country = ?', filters.country);
+  if (filters.disc) add('r.discipline = ?', filters.disc);
+  if (filters.event) add('r.event_code = ?', filters.event);
+  values.push(perPage, (page - 1) * perPage);
+  return pooledReadSql(t.c.orm).rows<ResultRow>(
+    `select ${cardColumns()}, ${eventColumns()}, r.bout_id, r.bout_order, r.result, r.method, r.round, r.verified_at,
+            r.opponent_name as opponent, coalesce(o.adult_on > $1::date, true) as opponent_minor
+       from (select * from result_row r where ${where.join(' and ')} order by ${FEED_ORDER} limit $${values.length - 1} offset $${values.length}) r
+       join fighter_card f on f.fighter_id = r.fighter_id
+       left join result_row o on o.bout_id = r.bout_id and o.fighter_id <> r.fighter_id
+       join event e on e.id = r.event_id
+      order by ${FEED_ORDER}`,
+    values,
+  );
 }
 
 describe('cold reads', () => {
@@ -111,5 +147,65 @@ describe('cold reads', () => {
     const rows = await results.list(ctx, {}, { page, perPage: 25 });
     expect(res.body.data).toEqual(rows.map((r) => presentResult(r, ctx.asOf, t.c.config.publicUrl)));
     expect(res.body.data).toHaveLength(25);
+  });
+
+  it('answers every sampled page of the feed, for every filter, byte for byte as the joined read did, on other days too (minors, expiry)', async () => {
+    const { results } = t.c.queries;
+    const bodies = (day: ReadContext, rows: FeedRow[], page: number, perPage: number, total: number) =>
+      JSON.stringify({ as_of: day.asOf, meta: meta({ page, perPage }, total), data: rows.map((r) => presentResult(r, day.asOf, t.c.config.publicUrl)) });
+    // The minor rule and licence expiry are decided on the day of the read: days on which other opponents are minors and other licences have expired.
+    const days = [ctx, ...[-3, 2, 5].map((years) => ({ ...ctx, today: addYears(ctx.today, years), adultCutoff: addYears(ctx.today, years - 18) }))];
+    let withheld = 0;
+    let expired = 0;
+    for (const day of days) {
+      for (const filters of [{}, { since: '2025-01-01' }, { disc: 'mma' }, { country: 'germany' }, { event: 'EV-2026-0001' }] as ResultFilters[]) {
+        const total = await results.count(day, filters);
+        const anchors = await results.anchors(day, filters, 100);
+        const pages = [
+          [1, 25],
+          [2, 100],
+          [7, 13],
+          [Math.ceil(total / 50), 25],
+          [Math.ceil(total / 25), 25],
+          [Math.ceil(total / 25) + 1, 25],
+          [Math.ceil(total / 3 / 100), 100],
+        ];
+        const anchorOf = (offset: number) => {
+          const i = Math.min(Math.floor(offset / 100), anchors.length) - 1;
+          return i < 0 ? undefined : { key: anchors[i], offset: (i + 1) * 100 };
+        };
+        // Asked all at once: the anchored pages are read together (one statement for them all).
+        const together = await Promise.all(pages.map(([page, perPage]) => results.list(day, filters, { page, perPage }, anchorOf((page - 1) * perPage))));
+        for (const [j, [page, perPage]] of pages.entries()) {
+          const expected = await joinedPage(day, filters, page, perPage);
+          const offset = (page - 1) * perPage;
+          // and one by one: by offset alone, from the nearest anchor, from the first anchor (a skip longer than anchors are apart)
+          const alone = [
+            await results.list(day, filters, { page, perPage }),
+            await results.list(day, filters, { page, perPage }, anchorOf(offset)),
+            ...(offset >= 100 && anchors.length ? [await results.list(day, filters, { page, perPage }, { key: anchors[0], offset: 100 })] : []),
+          ];
+          for (const rows of [together[j], ...alone]) {
+            expect(bodies(day, rows, page, perPage, total)).toBe(bodies(day, expected, page, perPage, total));
+          }
+          withheld += expected.filter((r) => r.opponent_minor).length;
+          expired += expected.filter((r) => r.f_licence_status === 'expired').length;
+        }
+      }
+    }
+    expect(withheld).toBeGreaterThan(0);
+    expect(expired).toBeGreaterThan(0);
+  });
+
+  it("answers an event's results as the joined read did, its withheld opponents included", async () => {
+    const conn = t.c.orm.em.getConnection();
+    const [{ code }] = await conn.execute<{ code: string }[]>(
+      `select r.event_code as code from result_row r where r.adult_on <= current_date and (r.opponent_adult_on is null or r.opponent_adult_on > current_date) limit 1`,
+    );
+    const res = await getPartner(t.app, `/events/${code}/results`, KEY);
+    expect(res.status).toBe(200);
+    const expected = await joinedPage(ctx, { event: code }, 1, 1000);
+    expect(expected.some((r) => r.opponent_minor)).toBe(true);
+    expect(JSON.stringify(res.body.data)).toBe(JSON.stringify(expected.map((r) => presentResult(r, ctx.asOf, t.c.config.publicUrl))));
   });
 });

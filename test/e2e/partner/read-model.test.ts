@@ -147,6 +147,38 @@ describe('the read model', () => {
     await t.c.services.events.setStatus({ id: 'test' }, w.events.world, 'completed');
   });
 
+  it("keeps what the feed shows of a card on the fighter's result rows: a suspension and a renamed country show in /results, and the rows equal a rebuild", async () => {
+    const actor = { id: 'test' };
+    const annaIn = async () =>
+      (await getPartner(t.app, '/results?country=germany&per_page=100', KEYS.full)).body.data
+        .filter((r: { fighter: { slug: string } }) => r.fighter.slug === w.slugs.anna)
+        .map((r: { fighter: { licence_status: string; country: { name: string } } }) => [r.fighter.licence_status, r.fighter.country.name]);
+    const before = await annaIn();
+    expect(before.length).toBeGreaterThan(0);
+    expect(new Set(before.map(String))).toEqual(new Set(['active,Germany']));
+    await t.c.services.fighters.suspendLicence(actor, w.slugs.anna);
+    try {
+      expect(new Set((await annaIn()).map(String))).toEqual(new Set(['suspended,Germany']));
+      await t.c.services.reference.upsert(actor, {
+        continents: [],
+        countries: [{ slug: 'germany', name: 'Deutschland', code: 'DE', continent: 'europe' }],
+        divisions: [],
+      });
+      expect(new Set((await annaIn()).map(String))).toEqual(new Set(['suspended,Deutschland']));
+      const incremental = await snapshot();
+      await t.c.orm.em.fork().transactional((em) => rebuildReadModel(em as EntityManager));
+      expect(await snapshot()).toEqual(incremental);
+    } finally {
+      await t.c.services.fighters.reinstateLicence(actor, w.slugs.anna);
+      await t.c.services.reference.upsert(actor, {
+        continents: [],
+        countries: [{ slug: 'germany', name: 'Germany', code: 'DE', continent: 'europe' }],
+        divisions: [],
+      });
+    }
+    expect(await annaIn()).toEqual(before);
+  });
+
   it("withholds a minor opponent in a profile's stored bouts until the opponent's 18th birthday, with no write", async () => {
     const minorOpp = (await getPartner(t.app, '/fighters?q=olga', KEYS.full)).body.data[0].slug;
     const opponents = async (app: TestApp) =>

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceChange } from '../../../db/announce-change';
 import { sql } from '../../unit-of-work';
 import { pgArray } from '../fighter-summary.sql';
-import { insertResultRowsSql, REBUILD_STATEMENTS, upsertCardsSql } from './read-model.sql';
+import { insertResultRowsSql, REBUILD_STATEMENTS, syncRowsWithCardsSql, syncRowsWithEventsSql, upsertCardsSql } from './read-model.sql';
 
 /**
  * Maintenance of the partner read model (fighter_card, result_row; see docs/adr/0001), always on
@@ -13,13 +13,13 @@ import { insertResultRowsSql, REBUILD_STATEMENTS, upsertCardsSql } from './read-
 
 /** What a change asks of the read model. */
 export interface ReadModelChange {
-  /** Fighters whose cards are rebuilt from their rows, licence, results and latest standing. */
+  /** Fighters whose cards are rebuilt from their rows, licence, results and latest standing; their result rows then take the cards' columns. */
   fighters?: readonly string[];
   /** Bouts whose result rows are re-derived (verified, at a sanctioned event), then their fighters' cards. */
   bouts?: readonly string[];
   /** The same for every bout of these events (an event sanctioned makes its results visible). */
   events?: readonly string[];
-  /** Events whose own columns changed (status): the cards of their fighters, which keep their latest bouts with the event, are rebuilt. */
+  /** Events whose own columns changed (status): their result rows take them, and the cards of their fighters, which keep their latest bouts with the event, are rebuilt. */
   eventDetails?: readonly string[];
   /** Country and division names and labels changed: every card takes them again. */
   referenceNames?: boolean;
@@ -39,6 +39,7 @@ async function refreshFighters(em: EntityManager, fighterIds: readonly string[])
   if (ids.length === 0) return;
   const list = pgArray(ids);
   await sql(em, upsertCardsSql(true), [list, list, list]);
+  await sql(em, syncRowsWithCardsSql('f.fighter_id = any(?::uuid[])'), [list]);
 }
 
 async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: string, list: string): Promise<void> {
@@ -51,6 +52,7 @@ async function refreshResults(em: EntityManager, rowColumn: string, boutColumn: 
 }
 
 async function refreshEventFighters(em: EntityManager, events: string): Promise<void> {
+  await sql(em, syncRowsWithEventsSql('e.id = any(?::uuid[])'), [events]);
   const rows = await sql<{ fighter_id: string }[]>(em, `select distinct fighter_id from result_row where event_id = any(?::uuid[])`, [events]);
   await refreshFighters(
     em,
@@ -59,15 +61,18 @@ async function refreshEventFighters(em: EntityManager, events: string): Promise<
 }
 
 async function refreshReferenceNames(em: EntityManager): Promise<void> {
-  await sql(
+  const changed = await sql<{ fighter_id: string }[]>(
     em,
     `update fighter_card fc set country_name = c.name, country_code = c.code, continent_slug = c.continent_slug,
       discipline = d.discipline, category = d.category, gender = d.gender, weight_class = d.weight_class, division_label = d.label
     from country c, division d
    where c.slug = fc.country_slug and d.id = fc.division_id
      and (fc.country_name, fc.country_code, fc.continent_slug, fc.discipline, fc.category, fc.gender, fc.weight_class, fc.division_label)
-         is distinct from (c.name, c.code, c.continent_slug, d.discipline, d.category, d.gender, d.weight_class, d.label)`,
+         is distinct from (c.name, c.code, c.continent_slug, d.discipline, d.category, d.gender, d.weight_class, d.label)
+   returning fc.fighter_id`,
   );
+  // The result rows of the cards that changed keep the same names (a page of the feed reads no card).
+  if (changed.length) await sql(em, syncRowsWithCardsSql('f.fighter_id = any(?::uuid[])'), [pgArray(changed.map((r) => r.fighter_id))]);
 }
 
 /**

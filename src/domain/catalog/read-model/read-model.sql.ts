@@ -19,13 +19,60 @@ export const FEED_ORDER = `r.event_date desc, r.event_code, r.bout_order, r.outc
 /** How many of a fighter's latest bouts the card keeps: those a profile shows. */
 export const CARD_BOUTS = 20;
 
-/** One row per side of each verified bout at a sanctioned event, with its feed order keys. */
+/** The licence state a card stores for the current licence `l` (left-joined): expiry is decided at read time. */
+function licenceStateSql(l: string): string {
+  return `case when ${l}.id is null then 'none' when ${l}.state in ('pending', 'suspended') then ${l}.state else 'active' end`;
+}
+
+/**
+ * What a result row keeps of its fighter's card, so a page of the feed reads no card
+ * (docs/adr/0013-cold-reads.md, decision 6): the card's column for each (`slug` and
+ * `country_slug` are the row's `fighter_slug` and `fighter_country`, set with the row).
+ */
+const ROW_CARD_COLUMNS: readonly (readonly [row: string, card: string])[] = [
+  ['fighter_name', 'name'],
+  ['fighter_nickname', 'nickname'],
+  ['fighter_status', 'status'],
+  ['fighter_ranking_published', 'ranking_published'],
+  ['fighter_code', 'fighter_code'],
+  ['fighter_division_id', 'division_id'],
+  ['country_name', 'country_name'],
+  ['country_code', 'country_code'],
+  ['continent_slug', 'continent_slug'],
+  ['division_discipline', 'discipline'],
+  ['division_category', 'category'],
+  ['division_gender', 'gender'],
+  ['division_weight_class', 'weight_class'],
+  ['division_label', 'division_label'],
+  ['licence_state', 'licence_state'],
+  ['licence_valid_until', 'licence_valid_until'],
+];
+
+/** What a result row keeps of its event (besides `event_code` and `event_date`, its sort keys): the event's column for each. */
+const ROW_EVENT_COLUMNS: readonly (readonly [row: string, event: string])[] = [
+  ['event_name', 'name'],
+  ['event_city', 'city'],
+  ['event_country', 'country_slug'],
+  ['event_level', 'level'],
+  ['event_status', 'status'],
+];
+
+/**
+ * One row per side of each verified bout at a sanctioned event, with its feed order keys and what a
+ * page of the feed shows; inserted in feed order, so a page's rows share a few heap pages (a full
+ * rebuild writes the whole table so).
+ */
 export function insertResultRowsSql(scope: string): string {
   return `insert into result_row (bout_id, fighter_id, event_id, event_code, event_date, bout_order, outcome_rank, fighter_slug,
-      fighter_country, discipline, adult_on, result, method, round, verified_at, opponent_name)
+      fighter_country, discipline, adult_on, result, method, round, verified_at, opponent_name, opponent_adult_on,
+      ${ROW_CARD_COLUMNS.map(([row]) => row).join(', ')}, ${ROW_EVENT_COLUMNS.map(([row]) => row).join(', ')})
     select b.id, s.fighter_id, b.event_id, e.code, e.date, b."order",
            case s.result when 'W' then 0 when 'D' then 1 when 'NC' then 2 else 3 end,
-           f.slug, f.country_slug, d.discipline, ${adultOn('fi.date_of_birth')}, s.result, b.method, b.round, b.verified_at, o.name
+           f.slug, f.country_slug, d.discipline, ${adultOn('fi.date_of_birth')}, s.result, b.method, b.round, b.verified_at, o.name,
+           ${adultOn('oi.date_of_birth')},
+           f.name, f.nickname, f.status, f.ranking_published, f.fighter_code, f.division_id, fc.name, fc.code, fc.continent_slug,
+           fd.discipline, fd.category, fd.gender, fd.weight_class, fd.label, ${licenceStateSql('fl')}, fl.valid_until,
+           ${ROW_EVENT_COLUMNS.map(([, event]) => `e.${event}`).join(', ')}
       from bout b
       join event e on e.id = b.event_id and e.sanctioned_at is not null
       join division d on d.id = b.division_id
@@ -33,8 +80,32 @@ export function insertResultRowsSql(scope: string): string {
         as s(fighter_id, opponent_id, result)
       join fighter f on f.id = s.fighter_id
       join fighter_identity fi on fi.fighter_id = f.id
+      join country fc on fc.slug = f.country_slug
+      join division fd on fd.id = f.division_id
+      left join licence fl on fl.fighter_id = f.id and fl.current
       join fighter o on o.id = s.opponent_id
-     where b.verified_at is not null and ${scope}`;
+      left join fighter_identity oi on oi.fighter_id = o.id
+     where b.verified_at is not null and ${scope}
+     order by e.date desc, e.code collate "C", b."order", 7, f.slug collate "C"`;
+}
+
+/**
+ * Brings the card columns of the result rows of the fighters in `scope` (over fighter cards `f`)
+ * to their cards, after the cards are upserted: only rows that differ are written.
+ */
+export function syncRowsWithCardsSql(scope: string): string {
+  return `update result_row r set ${ROW_CARD_COLUMNS.map(([row, card]) => `${row} = f.${card}`).join(', ')}
+      from fighter_card f
+     where f.fighter_id = r.fighter_id and ${scope}
+       and (${ROW_CARD_COLUMNS.map(([row]) => `r.${row}`).join(', ')}) is distinct from (${ROW_CARD_COLUMNS.map(([, card]) => `f.${card}`).join(', ')})`;
+}
+
+/** Brings the event columns of the result rows of the events in `scope` (over events `e`) to their events. */
+export function syncRowsWithEventsSql(scope: string): string {
+  return `update result_row r set ${ROW_EVENT_COLUMNS.map(([row, event]) => `${row} = e.${event}`).join(', ')}
+      from event e
+     where e.id = r.event_id and ${scope}
+       and (${ROW_EVENT_COLUMNS.map(([row]) => `r.${row}`).join(', ')}) is distinct from (${ROW_EVENT_COLUMNS.map(([, event]) => `e.${event}`).join(', ')})`;
 }
 
 const CARD_COLUMNS = `fighter_id, slug, name, nickname, sort_name, search_text, country_slug, country_name, country_code, continent_slug,
@@ -74,7 +145,7 @@ export function upsertCardsSql(some: boolean): string {
   return `insert into fighter_card (${CARD_COLUMNS})
     select f.id, f.slug, f.name, f.nickname, f.sort_name, f.search_text, f.country_slug, c.name, c.code, c.continent_slug,
            d.id, d.discipline, d.category, d.gender, d.weight_class, d.label, f.status, f.ranking_published, f.fighter_code,
-           case when l.id is null then 'none' when l.state in ('pending', 'suspended') then l.state else 'active' end,
+           ${licenceStateSql('l')},
            l.valid_until, ${adultOn('fi.date_of_birth')},
            json_build_object('W', coalesce(rec.w, 0), 'L', coalesce(rec.l, 0), 'D', coalesce(rec.d, 0), 'NC', coalesce(rec.nc, 0), 'KO', coalesce(rec.ko, 0)),
            coalesce(lb.bouts, '[]'::json)
