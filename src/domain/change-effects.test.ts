@@ -20,7 +20,15 @@ function recordingEm() {
       execute: async (query: string, _params: unknown[], _method: string, ctx: unknown) => {
         if (ctx !== tx) throw new Error('a statement ran outside the transaction');
         const notify = /pg_notify\('svc_changes', '(\w+)'\)/.exec(query);
-        log.push(notify ? `notify ${notify[1]}` : query.includes('fighter_card') ? 'refresh cards' : 'sql');
+        log.push(
+          notify
+            ? `notify ${notify[1]}`
+            : query.startsWith('update result_row')
+              ? 'sync result rows'
+              : query.includes('fighter_card')
+                ? 'refresh cards'
+                : 'sql',
+        );
         return [];
       },
     }),
@@ -43,7 +51,8 @@ describe('changeEffects', () => {
       },
     });
     await effects.apply(em, { refresh: { fighters: ['f1', 'f1'] }, topics: ['partner_keys'], events: [issued] });
-    expect(log).toEqual(['flush', 'refresh cards', 'notify partner_keys', 'notify catalog', 'publish']);
+    // The fighters' result rows take their cards' columns (a page of the feed reads no card).
+    expect(log).toEqual(['flush', 'refresh cards', 'sync result rows', 'notify partner_keys', 'notify catalog', 'publish']);
     expect(published).toEqual(['licence.issued']);
   });
 
