@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Page } from './fighter-summary.sql';
+import { licenceStatusSql } from './read-model/card.sql';
 import { FEED_ORDER } from './read-model/read-model.sql';
 import type { ReadSql } from './read-model/read-sql';
 import type { ReadContext } from './read-context';
@@ -187,7 +188,7 @@ const ROW_COLUMNS = `r.fighter_slug as f_slug, r.fighter_name as f_name, r.fight
     r.fighter_country as c_slug, r.country_name as c_name, r.country_code as c_code,
     r.continent_slug as c_continent, r.division_discipline as d_discipline, r.division_category as d_category,
     r.division_gender as d_gender, r.division_weight_class as d_weight_class, r.division_label as d_label,
-    case when r.licence_state = 'active' and r.licence_valid_until < $1::date then 'expired' else r.licence_state end as f_licence_status,
+    ${licenceStatusSql('r')} as f_licence_status,
     r.event_code as e_code, r.event_name as e_name, r.event_city as e_city, r.event_country as e_country,
     r.event_date::text as e_date, r.event_level as e_level, r.event_status as e_status,
     r.result, r.method, r.round,

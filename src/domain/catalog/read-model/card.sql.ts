@@ -1,4 +1,13 @@
 /**
+ * A licence's status on the day of the read (`$1`), from the stored state and end of validity of
+ * row `a` (a fighter card, or a result row, which keeps the card's two columns): an active
+ * licence past its last day is `expired`.
+ */
+export function licenceStatusSql(a: string): string {
+  return `case when ${a}.licence_state = 'active' and ${a}.licence_valid_until < $1::date then 'expired' else ${a}.licence_state end`;
+}
+
+/**
  * The FighterRow columns (see fighter-summary.sql.ts) read from a fighter card `f`. `$1` is
  * today: licence expiry and minority are decided at read time from the stored dates.
  */
@@ -8,7 +17,7 @@ export function cardColumns(a = 'f'): string {
     ${a}.division_id as f_division_id, ${a}.country_slug as c_slug, ${a}.country_name as c_name, ${a}.country_code as c_code,
     ${a}.continent_slug as c_continent, ${a}.discipline as d_discipline, ${a}.category as d_category, ${a}.gender as d_gender,
     ${a}.weight_class as d_weight_class, ${a}.division_label as d_label,
-    case when ${a}.licence_state = 'active' and ${a}.licence_valid_until < $1::date then 'expired' else ${a}.licence_state end as f_licence_status,
+    ${licenceStatusSql(a)} as f_licence_status,
     ${a}.adult_on > $1::date as f_minor`;
 }
 

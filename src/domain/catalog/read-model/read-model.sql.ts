@@ -90,22 +90,26 @@ export function insertResultRowsSql(scope: string): string {
 }
 
 /**
- * Brings the card columns of the result rows of the fighters in `scope` (over fighter cards `f`)
- * to their cards, after the cards are upserted: only rows that differ are written.
+ * Brings the columns a result row keeps of `source` (`columns`: the row's column and the source's
+ * for each) to their values there, for the rows `join` matches in `scope`: only rows that differ
+ * are written.
  */
+function syncRowsSql(source: string, join: string, columns: readonly (readonly [row: string, from: string])[], scope: string): string {
+  const [, alias] = source.split(' ');
+  return `update result_row r set ${columns.map(([row, from]) => `${row} = ${alias}.${from}`).join(', ')}
+      from ${source}
+     where ${join} and ${scope}
+       and (${columns.map(([row]) => `r.${row}`).join(', ')}) is distinct from (${columns.map(([, from]) => `${alias}.${from}`).join(', ')})`;
+}
+
+/** Brings the card columns of the result rows of the fighters in `scope` (over fighter cards `f`) to their cards, after the cards are upserted. */
 export function syncRowsWithCardsSql(scope: string): string {
-  return `update result_row r set ${ROW_CARD_COLUMNS.map(([row, card]) => `${row} = f.${card}`).join(', ')}
-      from fighter_card f
-     where f.fighter_id = r.fighter_id and ${scope}
-       and (${ROW_CARD_COLUMNS.map(([row]) => `r.${row}`).join(', ')}) is distinct from (${ROW_CARD_COLUMNS.map(([, card]) => `f.${card}`).join(', ')})`;
+  return syncRowsSql('fighter_card f', 'f.fighter_id = r.fighter_id', ROW_CARD_COLUMNS, scope);
 }
 
 /** Brings the event columns of the result rows of the events in `scope` (over events `e`) to their events. */
 export function syncRowsWithEventsSql(scope: string): string {
-  return `update result_row r set ${ROW_EVENT_COLUMNS.map(([row, event]) => `${row} = e.${event}`).join(', ')}
-      from event e
-     where e.id = r.event_id and ${scope}
-       and (${ROW_EVENT_COLUMNS.map(([row]) => `r.${row}`).join(', ')}) is distinct from (${ROW_EVENT_COLUMNS.map(([, event]) => `e.${event}`).join(', ')})`;
+  return syncRowsSql('event e', 'e.id = r.event_id', ROW_EVENT_COLUMNS, scope);
 }
 
 const CARD_COLUMNS = `fighter_id, slug, name, nickname, sort_name, search_text, country_slug, country_name, country_code, continent_slug,
