@@ -9,6 +9,7 @@ import { maxAttempts } from '../config/retry-schedule';
 import { disableFailingEndpoints } from './endpoint-health';
 import { PACED_CTE, SPENT_CTE } from './delivery-rate';
 import { LEASE_RAN_OUT, PENDING_DUE } from './delivery-due';
+import { preparedStatement } from '../db/prepared-statement';
 
 export interface WorkerOptions {
   /** Delays before attempts 2..n, ms. */
@@ -208,6 +209,13 @@ export class DeliveryWorker {
   private expanded = 0;
   /** Whether changes may wait: after a NOTIFY, a poll, or an expansion that filled its batch. */
   private expandDue = true;
+  /**
+   * The claim, the record-and-claim and the record statements, prepared (src/db/prepared-statement.ts):
+   * planning the record-and-claim's CTEs took 1.1 to 1.3 ms of each execution.
+   */
+  private readonly claimStatement: (connection: Connection, params: unknown[]) => Promise<Claimed[]>;
+  private readonly recordAndClaimStatement: (connection: Connection, params: unknown[]) => Promise<(RecordedRow | (Claimed & { held: number }))[]>;
+  private readonly recordStatement: (connection: Connection, params: unknown[]) => Promise<unknown[]>;
 
   constructor(
     private readonly connection: () => Connection,
@@ -225,6 +233,20 @@ export class DeliveryWorker {
       this.expandDue = true;
       this.wake?.();
     });
+    this.claimStatement = preparedStatement(
+      `with ${ASYNC_COMMIT}, ${claimCtes(NOTHING_RECORDED)},
+       ${this.announcedCte('claimed')}
+       ${CLAIMED_SELECT}`,
+    );
+    this.recordAndClaimStatement = preparedStatement(
+      `with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES}, ${claimCtes(OUTCOMES_RECORDED)},
+            held as (select (select count(*) from healed) + (select count(*) from done where status_code = 410) as n)
+       select h.n::int as held, c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
+              ev.type as event_type, ev.payload
+         from held h left join (claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id) on true
+              cross join async_commit cross join announced`,
+    );
+    this.recordStatement = preparedStatement(`with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES} select count(*) from healed`);
   }
 
   start(): void {
@@ -336,12 +358,7 @@ export class DeliveryWorker {
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
-    return this.connection().execute<Claimed[]>(
-      `with ${ASYNC_COMMIT}, ${claimCtes(NOTHING_RECORDED)},
-       ${this.announcedCte('claimed')}
-       ${CLAIMED_SELECT}`,
-      [this.options.endpointConcurrency, limit, limit, this.options.leaseMs],
-    );
+    return this.claimStatement(this.connection(), [this.options.endpointConcurrency, limit, limit, this.options.leaseMs]);
   }
 
   /**
@@ -430,21 +447,13 @@ export class DeliveryWorker {
     let wake = true;
     try {
       if (limit > 0) {
-        const rows = await this.connection().execute<(RecordedRow | (Claimed & { held: number }))[]>(
-          `with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES}, ${claimCtes(OUTCOMES_RECORDED)},
-                held as (select (select count(*) from healed) + (select count(*) from done where status_code = 410) as n)
-           select h.n::int as held, c.id, c.attempt, c.replay_of, c.endpoint_id, c.event_id, e.url, e.secret, e.next_secret, e.next_secret_from,
-                  ev.type as event_type, ev.payload
-             from held h left join (claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id) on true
-                  cross join async_commit cross join announced`,
-          [outcomes, this.options.endpointConcurrency, limit, limit, this.options.leaseMs],
-        );
+        const rows = await this.recordAndClaimStatement(this.connection(), [outcomes, this.options.endpointConcurrency, limit, limit, this.options.leaseMs]);
         claimed = rows.filter((r: RecordedRow | (Claimed & { held: number })): r is Claimed & { held: number } => r.id !== null);
         // The loop claims what this statement did not: more may be due when it filled its limit, and
         // it left out the endpoints whose row it changed (health) or that answered 410 Gone.
         wake = claimed.length >= limit || (rows[0]?.held ?? 0) > 0;
       } else {
-        await this.connection().execute(`with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES} select count(*) from healed`, [outcomes]);
+        await this.recordStatement(this.connection(), [outcomes]);
       }
     } finally {
       this.inFlight -= batch.length;

@@ -1,0 +1,54 @@
+import type { Connection } from '@mikro-orm/core';
+import { preparedStatement } from './prepared-statement';
+
+/** A connection whose knex pool hands out the given pg clients in turn, recording what ran. */
+function pooled(clients: { query: jest.Mock }[]) {
+  let next = 0;
+  const released: unknown[] = [];
+  const execute = jest.fn();
+  const connection = {
+    execute,
+    getKnex: () => ({
+      client: {
+        acquireConnection: async () => clients[next++ % clients.length],
+        releaseConnection: async (c: unknown) => released.push(c),
+      },
+    }),
+  } as unknown as Connection;
+  return { connection, released, execute };
+}
+
+const client = (rows: unknown[] = [{ n: 1 }]) => ({ query: jest.fn(async () => ({ rows })) });
+
+describe('preparedStatement', () => {
+  it('runs as a named statement with numbered parameters, one name per pg client', async () => {
+    const a = client();
+    const b = client();
+    const { connection, released, execute } = pooled([a, b]);
+    const run = preparedStatement<{ n: number }>('select ?::int + ?::int as n');
+    expect(await run(connection, [1, 2])).toEqual([{ n: 1 }]);
+    await run(connection, [3, 4]);
+    await run(connection, [5, 6]);
+    expect(execute).not.toHaveBeenCalled();
+    const [first] = a.query.mock.calls[0] as unknown as [{ name: string; text: string; values: unknown[] }];
+    expect(first).toEqual({ name: expect.stringMatching(/^s_[0-9a-f]+_[0-9a-f]+$/), text: 'select $1::int + $2::int as n', values: [1, 2] });
+    // The same client reuses its name (pg parses it once); another client has its own.
+    expect((a.query.mock.calls[1] as unknown as [{ name: string }])[0].name).toBe(first.name);
+    expect((b.query.mock.calls[0] as unknown as [{ name: string }])[0].name).not.toBe(first.name);
+    expect(released).toEqual([a, b, a]);
+  });
+
+  it('gives the client back when the statement fails', async () => {
+    const failing = { query: jest.fn(async () => Promise.reject(new Error('boom'))) };
+    const { connection, released } = pooled([failing]);
+    await expect(preparedStatement('select 1')(connection, [])).rejects.toThrow('boom');
+    expect(released).toEqual([failing]);
+  });
+
+  it('runs through execute on a connection without a pg pool', async () => {
+    const execute = jest.fn(async () => [{ n: 2 }]);
+    const rows = await preparedStatement('select ?::int as n')({ execute } as unknown as Connection, [2]);
+    expect(rows).toEqual([{ n: 2 }]);
+    expect(execute).toHaveBeenCalledWith('select ?::int as n', [2]);
+  });
+});
