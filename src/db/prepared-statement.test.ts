@@ -45,6 +45,28 @@ describe('preparedStatement', () => {
     expect(released).toEqual([failing]);
   });
 
+  it('prepares the statement again when a migration changed its result types', async () => {
+    const changed = Object.assign(new Error('cached plan must not change result type'), { code: '0A000' });
+    const parsedStatements: Record<string, string> = {};
+    const stale = {
+      connection: { parsedStatements },
+      query: jest.fn(async (q: { name: string; text: string } | string) => {
+        if (typeof q === 'string') return { rows: [] };
+        if (stale.query.mock.calls.length === 1) {
+          parsedStatements[q.name] = q.text;
+          throw changed;
+        }
+        return { rows: [{ n: 3 }] };
+      }),
+    };
+    const { connection, released } = pooled([stale]);
+    expect(await preparedStatement('select ?::int as n')(connection, [3])).toEqual([{ n: 3 }]);
+    const name = (stale.query.mock.calls[0] as unknown as [{ name: string }])[0].name;
+    expect(stale.query.mock.calls[1]).toEqual([`deallocate ${name}`]);
+    expect(parsedStatements).toEqual({});
+    expect(released).toEqual([stale]);
+  });
+
   it('runs through execute on a connection without a pg pool', async () => {
     const execute = jest.fn(async () => [{ n: 2 }]);
     const rows = await preparedStatement('select ?::int as n')({ execute } as unknown as Connection, [2]);
