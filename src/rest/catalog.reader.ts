@@ -16,7 +16,7 @@ import type {
 import { VersionedCache } from '../lib/versioned-cache';
 import { partnerBodyCache, partnerReadCache, PARTNER_BODY_BUDGETS } from './read-cache';
 import type { PartnerApiDeps } from './partner-api.deps';
-import { presentBout, presentEvent, presentResult } from '../domain/catalog/views';
+import { boutJson, presentEvent, presentResult, resultJson, ViewJson } from '../domain/catalog/views';
 import type { FeedAnchor, FeedKey } from '../domain/catalog/result-feed.queries';
 import type { ResultFilters } from '../domain/catalog/results.queries';
 import type { EventFilters } from '../domain/catalog/events.queries';
@@ -77,6 +77,8 @@ export class CatalogReader {
   private readonly anchors: VersionedCache<FeedKey[]>;
   /** The anchors last read per filter set, with the catalog version they were read at (see feedAnchor). */
   private readonly lastAnchors = new Map<string, { version: number; keys: FeedKey[] }>();
+  /** The JSON of each event, country and division shown in bouts and results, made once each (views.ts). */
+  private readonly viewJson: ViewJson;
 
   constructor(
     private readonly deps: Deps,
@@ -89,6 +91,7 @@ export class CatalogReader {
     this.totals = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS)));
     // Anchors of the feed per filter set, valid for one data version (as the pages they serve).
     this.anchors = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 64));
+    this.viewJson = new ViewJson(deps.publicUrl);
   }
 
   async fighters(q: FightersQuery): Promise<ListBody> {
@@ -113,11 +116,11 @@ export class CatalogReader {
       const row = await this.deps.fighters.profile(ctx, slug);
       if (!row) throw notFound(`fighter "${slug}"`);
       if (row.f_minor || !row.bouts) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
-      const data = {
-        ...presentFighter(row, row.record, standing(row)),
-        bouts: row.bouts.map((b) => presentBout(b, ctx.asOf, this.deps.publicUrl)),
-      };
-      return prepareJson({ as_of: ctx.asOf, data } satisfies FighterProfileResponseBody);
+      // JSON.stringify of { as_of, data: { ...presentFighter(...), bouts: bouts.map(presentBout) } }, spliced (boutJson)
+      const fighter = JSON.stringify(presentFighter(row, row.record, standing(row)) satisfies Omit<FighterProfileResponseBody['data'], 'bouts'>);
+      let bouts = '';
+      for (const b of row.bouts) bouts += `${bouts ? ',' : ''}${boutJson(b, ctx.asOf, this.viewJson)}`;
+      return prepareJson(`{"as_of":${JSON.stringify(ctx.asOf)},"data":${fighter.slice(0, -1)},"bouts":[${bouts}]}}`);
     });
   }
 
@@ -173,11 +176,11 @@ export class CatalogReader {
         this.totals.get(`results|${scope}`, () => this.deps.results.count(ctx, filters)),
         this.deps.results.list(ctx, filters, page, anchor),
       ]);
-      return listBody({
-        as_of: ctx.asOf,
-        meta: meta(page, total),
-        data: rows.map((r) => presentResult(r, ctx.asOf, this.deps.publicUrl)),
-      } satisfies ResultListResponseBody);
+      // JSON.stringify of { as_of, meta, data: rows.map(presentResult) }, spliced (resultJson)
+      const head = { as_of: ctx.asOf, meta: meta(page, total) } satisfies Omit<ResultListResponseBody, 'data'>;
+      let data = '';
+      for (const r of rows) data += `${data ? ',' : ''}${resultJson(r, ctx.asOf, this.viewJson)}`;
+      return { json: prepareJson(`${JSON.stringify(head).slice(0, -1)},"data":[${data}]}`), meta: head.meta };
     });
   }
 

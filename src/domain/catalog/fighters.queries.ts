@@ -100,14 +100,21 @@ export class FighterQueries {
 
   private async profiles(ctx: ReadContext, slugs: readonly string[]): Promise<(FighterProfileRow | null)[]> {
     const rows = await this.db.rows<FighterCardRow & { bouts: StoredBout[] | null }>(PROFILES, [ctx.today, [...slugs], ctx.runId]);
-    const bySlug = new Map(rows.map((r): [string, FighterProfileRow] => [r.f_slug, { ...r, bouts: r.bouts && shownBouts(r.bouts, ctx.today) }]));
+    const bySlug = new Map<string, FighterProfileRow>();
+    for (const r of rows) bySlug.set(r.f_slug, Object.assign(r, { bouts: r.bouts && shownBouts(r.bouts, ctx.today) }));
     return slugs.map((slug) => bySlug.get(slug) ?? null);
   }
 }
 
-/** The stored bouts as a profile reads them: each opponent a minor or not on `today`. */
+/**
+ * The stored bouts as a profile reads them: each opponent a minor or not on `today`. The rows
+ * parsed for this read are completed in place (no copy of each); the views read the fields they
+ * show, not the stored day of majority.
+ */
 function shownBouts(stored: StoredBout[], today: string): BoutRow[] {
-  return stored.map(({ opponent_adult_on, ...b }) => ({ ...b, opponent_minor: opponentMinorOn(opponent_adult_on, today) }));
+  const bouts = stored as (StoredBout & { opponent_minor: boolean })[];
+  for (const b of bouts) b.opponent_minor = opponentMinorOn(b.opponent_adult_on, today);
+  return bouts;
 }
 
 function listWhere(ctx: ReadContext, filters: FighterFilters): { where: string; values: unknown[] } {

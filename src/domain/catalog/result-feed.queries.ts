@@ -123,7 +123,7 @@ export class ResultFeedQueries {
       pages.map((p) => p.skip),
     );
     const arrays = ['date', 'text', 'int', 'smallint', 'text', 'int', 'int'].map((type, i) => `$${n + i + 1}::${type}[]`).join(', ');
-    const rows = await this.db.rows<FeedRow & { page_index: number; n: string }>(
+    const rows = await this.db.rows<FeedRow & { page_index?: number; n?: string }>(
       `select p.i::int - 1 as page_index, x.*
          from unnest(${arrays}) with ordinality as p(d, c, o, r, s, per, skip, i)
         cross join lateral (
@@ -137,7 +137,13 @@ export class ResultFeedQueries {
       values,
     );
     const byPage: FeedRow[][] = pages.map(() => []);
-    for (const { page_index, n: _n, ...row } of rows) byPage[page_index].push(row);
+    // Each row goes to its page as parsed, its two routing columns cleared rather than the row
+    // copied without them (a copy of 29 fields a row was 4% of a page's CPU).
+    for (const row of rows) {
+      byPage[row.page_index as number].push(row);
+      row.page_index = undefined;
+      row.n = undefined;
+    }
     return byPage;
   }
 

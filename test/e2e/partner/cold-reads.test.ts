@@ -6,7 +6,7 @@ import { FEED_ORDER } from '../../../src/domain/catalog/read-model/read-model.sq
 import { pooledReadSql } from '../../../src/domain/catalog/read-model/read-sql';
 import type { ReadContext } from '../../../src/domain/catalog/read-context';
 import type { FeedRow, ResultFilters, ResultRow } from '../../../src/domain/catalog/results.queries';
-import { addYears } from '../../../src/domain/clock';
+import { addYears, systemClock, type Clock } from '../../../src/domain/clock';
 import { meta } from '../../../src/http/query';
 import { presentBout, presentResult } from '../../../src/domain/catalog/views';
 import { presentFighter, presentMinor } from '../../../src/rest/presenters';
@@ -21,17 +21,22 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
  */
 let t: TestApp;
 let ctx: ReadContext;
+let todays: ReadContext;
 const KEY = 'pk_demo_bench';
+/** The service's day: today unless a test moves it (minority and licence expiry are decided on it). */
+let day: string | null = null;
+const clock: Clock = { now: () => systemClock.now(), today: () => day ?? systemClock.today() };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ clock });
   await seedDemoIfEmpty(t.c);
   ctx = await t.c.readContext.current();
+  todays = ctx;
 }, 120_000);
 afterAll(() => t?.close());
 
-/** The profile body as the two-statement path built it. */
-async function twoStatementProfile(slug: string): Promise<string> {
+/** The profile body as the two-statement path built it (on the day of `ctx`, today's unless given). */
+async function twoStatementProfile(slug: string, ctx = todays): Promise<string> {
   const { fighters, results } = t.c.queries;
   const row = (await fighters.bySlug(ctx, slug))!;
   const standing = row.ranks ? { points: row.points, ranks: row.ranks } : undefined;
@@ -102,6 +107,49 @@ describe('cold reads', () => {
     }
     expect(withBouts).toBeGreaterThan(50);
     expect(answers.filter((res) => res.headers['content-encoding'] === 'gzip').length).toBeGreaterThan(50);
+  });
+
+  it('answers profiles byte for byte as the two-statement path did on other days too (minors, expired and suspended licences, withheld opponents)', async () => {
+    const conn = t.c.orm.em.getConnection();
+    const slugsOf = async (where: string) =>
+      (await conn.execute<{ slug: string }[]>(`select slug from fighter_card where ${where} order by md5(slug) limit 25`)).map((r) => r.slug);
+    const today = systemClock.today();
+    const days = [-3, 2, 5].map((years) => addYears(today, years));
+    const slugs = [
+      ...new Set([
+        ...(await slugsOf('true')),
+        ...(await slugsOf(`licence_state = 'suspended'`)),
+        ...(await slugsOf(`licence_state = 'active' and licence_valid_until is not null`)),
+        ...(await slugsOf(`adult_on > '${days[0]}'`)),
+        ...(await slugsOf(`bouts::text like '%"opponent_adult_on" : "2%'`)),
+      ]),
+    ];
+    const seen = { minors: 0, expired: 0, suspended: 0, withheld: 0 };
+    try {
+      for (const on of days) {
+        day = on;
+        const dayCtx = await t.c.readContext.current();
+        expect(dayCtx.today).toBe(on);
+        const answers = await Promise.all(slugs.map((slug) => getPartner(t.app, `/fighters/${slug}`, KEY)));
+        for (const [i, res] of answers.entries()) {
+          expect(res.status).toBe(200);
+          const expected = await twoStatementProfile(slugs[i], dayCtx);
+          expect(JSON.stringify(res.body)).toBe(expected);
+          expect(res.text).toBe(expected);
+          const data = (JSON.parse(expected) as { data: { licence_status?: string; bouts?: { opponent: string }[] } }).data;
+          if (!data.licence_status) seen.minors++;
+          if (data.licence_status === 'expired') seen.expired++;
+          if (data.licence_status === 'suspended') seen.suspended++;
+          seen.withheld += (data.bouts ?? []).filter((b) => b.opponent === '(withheld)').length;
+        }
+      }
+    } finally {
+      day = null;
+    }
+    expect(seen.minors).toBeGreaterThan(0);
+    expect(seen.expired).toBeGreaterThan(0);
+    expect(seen.suspended).toBeGreaterThan(0);
+    expect(seen.withheld).toBeGreaterThan(0);
   });
 
   it('answers an unknown slug 404 beside known ones asked at the same moment', async () => {

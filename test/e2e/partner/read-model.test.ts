@@ -198,4 +198,19 @@ describe('the read model', () => {
       expect((await getPartner(later.app, `/results?event=${w.events.minorBout}`, KEYS.full)).body.meta.total).toBe(2);
     });
   });
+
+  it("carries each result row's day of majority in the feed's indexes, so a filter set's count and anchors can read them alone", async () => {
+    const indexes = await t.c.orm.em
+      .getConnection()
+      .execute<{ indexname: string; indexdef: string }[]>(
+        `select indexname, indexdef from pg_indexes where tablename = 'result_row' and indexname in ('result_row_feed_index', 'result_row_country_index', 'result_row_discipline_index', 'result_row_event_index') order by indexname`,
+      );
+    expect(indexes.map((i) => i.indexname)).toEqual([
+      'result_row_country_index',
+      'result_row_discipline_index',
+      'result_row_event_index',
+      'result_row_feed_index',
+    ]);
+    for (const i of indexes) expect(i.indexdef).toMatch(/ INCLUDE \(adult_on\)$/);
+  });
 });
