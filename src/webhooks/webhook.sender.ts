@@ -102,8 +102,9 @@ function errorMessage(err: unknown, timeoutMs: number): string {
       : `${e.code ? `${e.code}: ` : ''}${e.message}`;
 }
 
-/** The reason an exchange past its deadline is aborted with (never logged: the exchange has settled). */
+/** The reasons an exchange is aborted with once it has settled (never logged). */
 const TIMED_OUT = Object.assign(new Error('the webhook time-out ran out'), { name: 'TimeoutError' });
+const EXCERPT_FULL = new Error('the first 4 KiB of the answer are in');
 
 /**
  * One request: undici's handler (the callback API undici runs natively), the answer's first
@@ -148,7 +149,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.size < EXCERPT_BYTES) return true;
     // Enough for the log: the rest is not read (the connection is closed, as the stream's destroy did).
     this.succeed();
-    this.abort?.(TIMED_OUT);
+    this.abort?.(EXCERPT_FULL);
     return false;
   }
 
@@ -221,7 +222,11 @@ class Deadlines {
   private fire(): void {
     this.timer = null;
     const now = performance.now();
-    while (this.head && this.head.deadline <= now) this.head.expire();
+    while (this.head && this.head.deadline <= now) {
+      const x = this.head;
+      this.remove(x);
+      x.expire();
+    }
     if (this.head) this.arm(Math.max(1, Math.ceil(this.head.deadline - now)));
   }
 }
