@@ -372,25 +372,25 @@ export class DeliveryWorker {
 
   private async deliver(d: Claimed): Promise<void> {
     const body = d.payload;
-    const timestamp = Math.floor(Date.now() / 1000);
+    const startedAt = new Date();
+    const timestamp = Math.floor(startedAt.getTime() / 1000);
+    const stamp = String(timestamp);
     const endpoint = { secret: d.secret, nextSecret: d.next_secret, nextSecretFrom: d.next_secret_from ? new Date(d.next_secret_from) : null };
-    const now = new Date();
-    const signatures = sign(signingSecret(endpoint, now), body, timestamp);
+    const signatures = sign(signingSecret(endpoint, startedAt), body, timestamp);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'SVC-Webhooks/1.0',
       [HEADER.event]: d.event_type,
       [HEADER.delivery]: d.id,
-      [HEADER.timestamp]: String(timestamp),
+      [HEADER.timestamp]: stamp,
       [HEADER.attempt]: String(d.attempt),
       [HEADER.signature]: signatures.signature,
       [HEADER.signatureTimestamped]: signatures.timestamped,
-      ...(d.replay_of ? { [HEADER.replayOf]: d.replay_of } : {}),
-      [STANDARD_HEADER.id]: d.event_id,
-      [STANDARD_HEADER.timestamp]: String(timestamp),
-      [STANDARD_HEADER.signature]: signStandard(activeSecrets(endpoint, now), d.event_id, timestamp, body),
     };
-    const startedAt = new Date();
+    if (d.replay_of) headers[HEADER.replayOf] = d.replay_of;
+    headers[STANDARD_HEADER.id] = d.event_id;
+    headers[STANDARD_HEADER.timestamp] = stamp;
+    headers[STANDARD_HEADER.signature] = signStandard(activeSecrets(endpoint, startedAt), d.event_id, timestamp, body);
     const result = await this.sender.send(d.url, headers, body);
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const gone = result.statusCode === 410;
