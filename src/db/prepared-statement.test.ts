@@ -67,6 +67,34 @@ describe('preparedStatement', () => {
     expect(released).toEqual([stale]);
   });
 
+  it('prepares the statement again once its plan is older than replanAfterMs, so a plan made on an empty queue does not outlive it', async () => {
+    const parsedStatements: Record<string, string> = {};
+    const pg = {
+      connection: { parsedStatements },
+      query: jest.fn(async (q: { name: string; text: string } | string) => {
+        if (typeof q !== 'string') parsedStatements[q.name] = q.text;
+        return { rows: [{ n: 1 }] };
+      }),
+    };
+    const { connection } = pooled([pg]);
+    let clock = 1_000;
+    const run = preparedStatement('select ?::int as n', { replanAfterMs: 10_000, now: () => clock });
+    await run(connection, [1]);
+    clock += 9_999;
+    await run(connection, [2]);
+    const calls = () => pg.query.mock.calls.map(([q]) => (typeof q === 'string' ? q : 'execute'));
+    expect(calls()).toEqual(['execute', 'execute']);
+    clock += 1;
+    await run(connection, [3]);
+    const name = (pg.query.mock.calls[0] as unknown as [{ name: string }])[0].name;
+    // Dropped, then parsed again under the same name (pg forgets it was parsed), then kept for the next interval.
+    expect(calls()).toEqual(['execute', 'execute', `deallocate ${name}`, 'execute']);
+    expect(parsedStatements[name]).toBe('select $1::int as n');
+    clock += 5_000;
+    await run(connection, [4]);
+    expect(calls()).toHaveLength(5);
+  });
+
   it('runs through execute on a connection without a pg pool', async () => {
     const execute = jest.fn(async () => [{ n: 2 }]);
     const rows = await preparedStatement('select ?::int as n')({ execute } as unknown as Connection, [2]);

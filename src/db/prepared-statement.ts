@@ -31,6 +31,22 @@ const clientName = (client: object): string => {
   return name;
 };
 
+/** When each client last prepared each statement, by name (see `replanAfterMs`). */
+const preparedAt = new WeakMap<object, Map<string, number>>();
+
+export interface PreparedStatementOptions {
+  /**
+   * How long a connection keeps a statement's plan before preparing it again (ms). PostgreSQL
+   * keeps the generic plan it made at the sixth execution until a table's statistics change, and
+   * a queue table swings from empty to a million rows in seconds: a plan made on the empty table
+   * (a sequential scan) would be kept for the million. Autovacuum's analyze would replace it, but
+   * only when it runs (never on the embedded database).
+   */
+  replanAfterMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
 /**
  * A statement that PostgreSQL parses and plans once per connection, not once per execution: run
  * through the pg driver's named statements (`{ name, text, values }`) on a client of the
@@ -41,7 +57,8 @@ const clientName = (client: object): string => {
  * types a migration changed is prepared again. A connection without a pg pool (a test's fake)
  * runs it through `execute`.
  */
-export function preparedStatement<R>(sql: string): (connection: Connection, params: unknown[]) => Promise<R[]> {
+export function preparedStatement<R>(sql: string, options: PreparedStatementOptions = {}): (connection: Connection, params: unknown[]) => Promise<R[]> {
+  const { replanAfterMs = 10_000, now = Date.now } = options;
   let n = 0;
   const text = sql.replace(/\?/g, () => `$${++n}`);
   const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
@@ -51,17 +68,36 @@ export function preparedStatement<R>(sql: string): (connection: Connection, para
     const client = await knex.client.acquireConnection();
     const named = { name: `${name}_${clientName(client)}`, text, values: params };
     try {
+      await replanWhenOld(client, named.name, replanAfterMs, now());
       try {
         return (await client.query<R>(named)).rows;
       } catch (err) {
         if (!planChangedType(err)) throw err;
         // Prepared again from its text: the failed execution changed nothing (one statement, its own transaction).
-        await client.query(`deallocate ${named.name}`);
-        delete client.connection?.parsedStatements?.[named.name];
+        await forget(client, named.name);
         return (await client.query<R>(named)).rows;
       }
     } finally {
       await knex.client.releaseConnection(client);
     }
   };
+}
+
+/** Drops a client's prepared statement; pg parses it again at its next execution. */
+async function forget(client: PgClient, name: string): Promise<void> {
+  await client.query(`deallocate ${name}`);
+  delete client.connection?.parsedStatements?.[name];
+}
+
+/** Drops the client's statement when it was prepared more than `after` ms before `at` (`replanAfterMs`). */
+async function replanWhenOld(client: PgClient, name: string, after: number, at: number): Promise<void> {
+  let times = preparedAt.get(client);
+  if (!times) preparedAt.set(client, (times = new Map()));
+  const since = times.get(name);
+  if (since === undefined) {
+    times.set(name, at);
+  } else if (at - since >= after) {
+    times.set(name, at);
+    if (client.connection?.parsedStatements?.[name] !== undefined) await forget(client, name);
+  }
 }

@@ -154,6 +154,11 @@ const CLAIMED_SELECT = `select c.id, c.attempt, c.replay_of, c.endpoint_id, c.ev
  * `announced`: the attempt rows, the deliveries' new states (`done`; an outcome whose attempt
  * was since taken over changes nothing), and the endpoints' `failing_since` (`healed`: the
  * endpoints whose health changed).
+ *
+ * `done` finds the group's rows by id (`= any(array(...))`, the primary key): joined on `o.id`
+ * alone, PostgreSQL estimates the outcomes at 100 rows (`jsonb_to_recordset`'s default) and, from
+ * a few thousand deliveries in the table (the log keeps them), plans a hash join over a
+ * sequential scan of the whole table, 3 to 9 ms a statement at 20,000 rows.
  */
 const OUTCOME_CTES = `outcome as (select o.* from async_commit, announced, jsonb_to_recordset(?::jsonb) as o(id uuid, attempt int, started_at timestamptz, duration_ms int, headers jsonb,
                       status_code int, error text, excerpt text, status text, delay_ms int)),
@@ -164,7 +169,7 @@ const OUTCOME_CTES = `outcome as (select o.* from async_commit, announced, jsonb
                 update webhook_delivery d set status = o.status, lease_until = null, last_status_code = o.status_code, last_error = o.error,
                        next_attempt_at = case when o.delay_ms is null then d.next_attempt_at else now() + (o.delay_ms * interval '1 millisecond') end,
                        completed_at = case when o.status in ('succeeded', 'failed') then now() else null end
-                  from outcome o where d.id = o.id and d.attempt = o.attempt
+                  from outcome o where d.id = any(array(select id from outcome)) and d.id = o.id and d.attempt = o.attempt
                 returning d.endpoint_id, o.status, o.status_code),
               healed as (
                 update webhook_endpoint e

@@ -40,3 +40,34 @@ it('claims and records deliveries with prepared statements, executed again witho
   expect(claims.reduce((sum, p) => sum + p.runs, 0)).toBeGreaterThan(claims.length);
   expect(receiver.received).toHaveLength(3);
 });
+
+it('records outcomes through the primary key, not a scan of the whole table, once the log holds 5,000 deliveries', async () => {
+  // The delivery log keeps every finished delivery: the record statement's generic plan must
+  // find a group's rows by id. It once joined the outcomes (estimated at 100 rows) by hash over a
+  // sequential scan of webhook_delivery, 3 to 9 ms a statement at 20,000 rows in the bench, growing with
+  // the log (docs/adr/0015-webhook-fan-out.md).
+  const connection = t.c.orm.em.getConnection();
+  const [endpoint] = await connection.execute<{ id: string }[]>(`select id from webhook_endpoint where enabled limit 1`);
+  await connection.execute(
+    `insert into webhook_event (id, type, payload, created_at) select 'plan-' || g, 'event.sanctioned', '{}', now() from generate_series(1, 5000) g`,
+  );
+  await connection.execute(
+    `insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at, completed_at)
+     select gen_random_uuid(), 'plan-' || g, ?, 'succeeded', 1, now(), now(), now() from generate_series(1, 5000) g`,
+    [endpoint.id],
+  );
+  await connection.execute(`analyze webhook_delivery`);
+  const [record] = await connection.execute<{ name: string }[]>(
+    `select name from pg_prepared_statements where statement like '%jsonb_to_recordset%' and statement like '%skip locked%'`,
+  );
+  expect(record).toBeDefined();
+  await connection.execute(`select set_config('plan_cache_mode', 'force_generic_plan', false)`);
+  try {
+    const plan = await connection.execute<{ 'QUERY PLAN': string }[]>(`explain execute ${record.name}('[]', 32, 10, 10, 60000)`);
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Update on webhook_delivery d\b/);
+    expect(text).not.toMatch(/Seq Scan on webhook_delivery/);
+  } finally {
+    await connection.execute(`select set_config('plan_cache_mode', 'auto', false)`);
+  }
+});
