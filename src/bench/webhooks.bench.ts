@@ -5,11 +5,12 @@
  * `npm run bench:webhooks -- --fanout`: on a database holding the scale data set (DATABASE_URL;
  * `npm run admin -- demo:seed --fighters 100000` into an empty one first, then use a scratch
  * copy: `createdb -T scale scale_bench`), the database's ranking runs are replaced by one
- * publication of today (the data set is dated relative to today), made twice so that every ranked fighter is new each time: with
- * no endpoint subscribed, then with BENCH_ENDPOINTS (20) partner endpoints subscribed to
- * `ranking.published`: both publications' times, and the time from the second commit until
- * every delivery has been received and its signature checked, with BENCH_WORKERS (1) worker
- * processes.
+ * publication of today (the data set is dated relative to today), made again and again so that
+ * every ranked fighter is new each time: BENCH_PUBLICATIONS (3) times with no endpoint
+ * subscribed and as many with BENCH_ENDPOINTS (20) partner endpoints subscribed to
+ * `ranking.published`, alternating: the medians of both, and the time from the last commit
+ * until every delivery has been received and its signature checked, with BENCH_WORKERS (1)
+ * worker processes.
  *
  * Runs on DATABASE_URL when set (the bench creates its own partner and endpoints and removes
  * their deliveries afterwards), else on a throw-away embedded database (not --fanout). Workers
@@ -18,7 +19,7 @@
  * timed test.
  *
  * Environment: BENCH_DELIVERIES (20000), BENCH_LATENCY_EVENTS (200), BENCH_ENDPOINTS (20),
- * BENCH_WORKERS (1), DATABASE_URL.
+ * BENCH_WORKERS (1), BENCH_PUBLICATIONS (3), DATABASE_URL.
  */
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
