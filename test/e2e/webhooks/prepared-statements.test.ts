@@ -71,3 +71,20 @@ it('records outcomes through the primary key, not a scan of the whole table, onc
     await connection.execute(`select set_config('plan_cache_mode', 'auto', false)`);
   }
 });
+
+it('prepares a statement again on the real database when its plan is old, and keeps answering', async () => {
+  const { preparedStatement } = await import('../../../src/db/prepared-statement');
+  let clock = 0;
+  const run = preparedStatement<{ n: number }>('select ?::int + 1 as n', { replanAfterMs: 1000, now: () => clock });
+  const connection = t.c.orm.em.getConnection();
+  const prepared = () => connection.execute<{ name: string }[]>(`select name from pg_prepared_statements where statement = 'select $1::int + 1 as n'`);
+  expect(await run(connection, [1])).toEqual([{ n: 2 }]);
+  const [first] = await prepared();
+  expect(first).toBeDefined();
+  clock += 1000;
+  // Deallocated and prepared again under the same name (pg parses it anew): one statement, still answering.
+  expect(await run(connection, [2])).toEqual([{ n: 3 }]);
+  expect(await prepared()).toEqual([first]);
+  clock += 1000;
+  expect(await run(connection, [3])).toEqual([{ n: 4 }]);
+});
