@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../../src/db/prepared-statement';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { registerEndpoint, runWorker, sanctionEvent, seedBasics, waitSettled, WEBHOOK_ENV } from '../../helpers/webhooks';
@@ -73,7 +74,6 @@ it('records outcomes through the primary key, not a scan of the whole table, onc
 });
 
 it('prepares a statement again on the real database when its plan is old, and keeps answering', async () => {
-  const { preparedStatement } = await import('../../../src/db/prepared-statement');
   let clock = 0;
   const run = preparedStatement<{ n: number }>('select ?::int + 1 as n', { replanAfterMs: 1000, now: () => clock });
   const connection = t.c.orm.em.getConnection();
