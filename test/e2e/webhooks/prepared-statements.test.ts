@@ -59,7 +59,7 @@ it('records outcomes through the primary key, not a scan of the whole table, onc
   );
   await connection.execute(`analyze webhook_delivery`);
   const [record] = await connection.execute<{ name: string }[]>(
-    `select name from pg_prepared_statements where statement like '%jsonb_to_recordset%' and statement like '%skip locked%'`,
+    `select name from pg_prepared_statements where statement like '%insert into webhook_attempt%' and statement like '%skip locked%'`,
   );
   expect(record).toBeDefined();
   await connection.execute(`select set_config('plan_cache_mode', 'force_generic_plan', false)`);
