@@ -68,7 +68,7 @@ export function preparedStatement<R>(sql: string, options: PreparedStatementOpti
     const client = await knex.client.acquireConnection();
     const named = { name: `${name}_${clientName(client)}`, text, values: params };
     try {
-      await replanWhenOld(client, named.name, replanAfterMs, now());
+      if (planIsOld(client, named.name, replanAfterMs, now())) await forget(client, named.name);
       try {
         return (await client.query<R>(named)).rows;
       } catch (err) {
@@ -89,15 +89,15 @@ async function forget(client: PgClient, name: string): Promise<void> {
   delete client.connection?.parsedStatements?.[name];
 }
 
-/** Drops the client's statement when it was prepared more than `after` ms before `at` (`replanAfterMs`). */
-async function replanWhenOld(client: PgClient, name: string, after: number, at: number): Promise<void> {
+/**
+ * Whether the client's statement was prepared at least `after` ms before `at` (`replanAfterMs`):
+ * then it is to be prepared again, and its time starts over now.
+ */
+function planIsOld(client: PgClient, name: string, after: number, at: number): boolean {
   let times = preparedAt.get(client);
   if (!times) preparedAt.set(client, (times = new Map()));
   const since = times.get(name);
-  if (since === undefined) {
-    times.set(name, at);
-  } else if (at - since >= after) {
-    times.set(name, at);
-    if (client.connection?.parsedStatements?.[name] !== undefined) await forget(client, name);
-  }
+  if (since !== undefined && at - since < after) return false;
+  times.set(name, at);
+  return since !== undefined && client.connection?.parsedStatements?.[name] !== undefined;
 }

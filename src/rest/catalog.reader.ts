@@ -118,8 +118,7 @@ export class CatalogReader {
       if (row.f_minor || !row.bouts) return prepareJson({ as_of: ctx.asOf, data: presentMinor(row) } satisfies FighterProfileResponseBody);
       // JSON.stringify of { as_of, data: { ...presentFighter(...), bouts: bouts.map(presentBout) } }, spliced (boutJson)
       const fighter = JSON.stringify(presentFighter(row, row.record, standing(row)) satisfies Omit<FighterProfileResponseBody['data'], 'bouts'>);
-      let bouts = '';
-      for (const b of row.bouts) bouts += `${bouts ? ',' : ''}${boutJson(b, ctx.asOf, this.viewJson)}`;
+      const bouts = row.bouts.map((b) => boutJson(b, ctx.asOf, this.viewJson)).join(',');
       return prepareJson(`{"as_of":${JSON.stringify(ctx.asOf)},"data":${fighter.slice(0, -1)},"bouts":[${bouts}]}}`);
     });
   }
@@ -178,8 +177,7 @@ export class CatalogReader {
       ]);
       // JSON.stringify of { as_of, meta, data: rows.map(presentResult) }, spliced (resultJson)
       const head = { as_of: ctx.asOf, meta: meta(page, total) } satisfies Omit<ResultListResponseBody, 'data'>;
-      let data = '';
-      for (const r of rows) data += `${data ? ',' : ''}${resultJson(r, ctx.asOf, this.viewJson)}`;
+      const data = rows.map((r) => resultJson(r, ctx.asOf, this.viewJson)).join(',');
       return { json: prepareJson(`${JSON.stringify(head).slice(0, -1)},"data":[${data}]}`), meta: head.meta };
     });
   }
