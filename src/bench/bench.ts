@@ -43,6 +43,7 @@ import { table, verdictLines, type Row } from './bench.report';
 import { benchTargets, crawlTargets, findSubjects, RANKINGS_PATH, type ServerName, type Target } from './bench.targets';
 import { countStatements } from './statements';
 import { alive, children, HELP, log, readSettings, sleep, startBare, startService, stopAll, type SentBody } from './bench.setup';
+import { median } from './median';
 
 let sessionToken = '';
 const BENCH_KEY = 'pk_demo_bench';
@@ -138,12 +139,6 @@ function cpuMs(pid: number | undefined): number | null {
 
 function toRow(t: Target & { partner: boolean }, url: string, bytes: number, r: LoadResult & { cpuUsPerReq?: number }): Row {
   return { name: t.name, url, bytes, ...r, partner: t.partner };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** One row of several rounds: the median of each figure, the sums of the counts. */

@@ -9,17 +9,13 @@ import { openBenchDatabase } from './bench-database';
 import { createContainer, type Container } from '../container';
 import { verifySignature } from '../webhooks/signer';
 import { loadAverage, startWorker, stopWorkers } from './worker-process';
+import { median } from './median';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** How many publications without endpoints and with them, alternating (their medians are compared). */
 const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 3);
 const actor = { id: 'bench' };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
 
 interface FanoutReceiver {
   url: string;
