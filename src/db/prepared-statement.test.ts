@@ -18,24 +18,57 @@ function pooled(clients: { query: jest.Mock }[]) {
   return { connection, released, execute };
 }
 
-const client = (rows: unknown[] = [{ n: 1 }]) => ({ query: jest.fn(async () => ({ rows })) });
+/** A pg client answering every query with `rows`; `sent()` lists the texts it was sent. */
+const client = (rows: unknown[] = [{ n: 1 }]) => {
+  const query = jest.fn(async (_text: string) => ({ rows }));
+  return { query, sent: () => query.mock.calls.map(([text]) => text) };
+};
+
+const nameIn = (prepare: string) => /^prepare (s_[0-9a-f]+_[0-9a-f]+) as /.exec(prepare)![1];
 
 describe('preparedStatement', () => {
-  it('runs as a named statement with numbered parameters, one name per pg client', async () => {
+  it('prepares once per pg client, with numbered parameters, and executes with the values as literals', async () => {
     const a = client();
     const b = client();
     const { connection, released, execute } = pooled([a, b]);
-    const run = preparedStatement<{ n: number }>('select ?::int + ?::int as n');
-    expect(await run(connection, [1, 2])).toEqual([{ n: 1 }]);
-    await run(connection, [3, 4]);
-    await run(connection, [5, 6]);
+    const run = preparedStatement<{ n: number }>('select ?::int + ?::int as n, ?::jsonb as j');
+    expect(await run(connection, [1, 2, `{"it's":"a\\b"}`])).toEqual([{ n: 1 }]);
+    await run(connection, [3, null, 'x']);
+    await run(connection, [5, 6, 'y']);
     expect(execute).not.toHaveBeenCalled();
-    const [first] = a.query.mock.calls[0] as unknown as [{ name: string; text: string; values: unknown[] }];
-    expect(first).toEqual({ name: expect.stringMatching(/^s_[0-9a-f]+_[0-9a-f]+$/), text: 'select $1::int + $2::int as n', values: [1, 2] });
-    // The same client reuses its name (pg parses it once); another client has its own.
-    expect((a.query.mock.calls[1] as unknown as [{ name: string }])[0].name).toBe(first.name);
-    expect((b.query.mock.calls[0] as unknown as [{ name: string }])[0].name).not.toBe(first.name);
+    const name = nameIn(a.sent()[0]);
+    expect(a.sent()).toEqual([
+      `prepare ${name} as select $1::int + $2::int as n, $3::jsonb as j`,
+      // quotes doubled; a backslash makes it an E'' literal with the backslash doubled
+      `execute ${name}(1, 2,  E'{"it''s":"a\\\\b"}')`,
+      `execute ${name}(5, 6, 'y')`,
+    ]);
+    // Another client prepares its own name (on the embedded database every client shares one session).
+    const other = nameIn(b.sent()[0]);
+    expect(other).not.toBe(name);
+    expect(b.sent()[1]).toBe(`execute ${other}(3, null, 'x')`);
     expect(released).toEqual([a, b, a]);
+  });
+
+  it('sets the planner settings LOCAL in the message of each execution, and answers the last result', async () => {
+    const pg = {
+      query: jest.fn(async (text: string) => (text.startsWith('prepare') ? { rows: [] } : [{ rows: [] }, { rows: [{ n: 7 }] }])),
+    };
+    const { connection } = pooled([pg]);
+    const run = preparedStatement<{ n: number }>('select ?::int as n', { planner: { enable_bitmapscan: 'off' } });
+    expect(await run(connection, [7])).toEqual([{ n: 7 }]);
+    const name = nameIn(pg.query.mock.calls[0][0]);
+    expect(pg.query.mock.calls[1][0]).toBe(`set local enable_bitmapscan = off; execute ${name}(7)`);
+    expect(() => preparedStatement('select 1', { planner: { 'enable_seqscan = on; drop table x; --': 'off' } })).toThrow('not a planner setting');
+  });
+
+  it('refuses a parameter it cannot write as a literal, before taking a client', async () => {
+    const pg = client();
+    const { connection, released } = pooled([pg]);
+    await expect(preparedStatement('select ?::int')(connection, [Number.NaN])).rejects.toThrow('finite number');
+    await expect(preparedStatement('select ?::date')(connection, [new Date()])).rejects.toThrow('not object');
+    expect(pg.sent()).toEqual([]);
+    expect(released).toEqual([]);
   });
 
   it('gives the client back when the statement fails', async () => {
@@ -47,52 +80,40 @@ describe('preparedStatement', () => {
 
   it('prepares the statement again when a migration changed its result types', async () => {
     const changed = Object.assign(new Error('cached plan must not change result type'), { code: '0A000' });
-    const parsedStatements: Record<string, string> = {};
+    let executions = 0;
     const stale = {
-      connection: { parsedStatements },
-      query: jest.fn(async (q: { name: string; text: string } | string) => {
-        if (typeof q === 'string') return { rows: [] };
-        if (stale.query.mock.calls.length === 1) {
-          parsedStatements[q.name] = q.text;
-          throw changed;
-        }
+      query: jest.fn(async (text: string) => {
+        if (!text.startsWith('execute')) return { rows: [] };
+        if (++executions === 1) throw changed;
         return { rows: [{ n: 3 }] };
       }),
     };
     const { connection, released } = pooled([stale]);
     expect(await preparedStatement('select ?::int as n')(connection, [3])).toEqual([{ n: 3 }]);
-    const name = (stale.query.mock.calls[0] as unknown as [{ name: string }])[0].name;
-    expect(stale.query.mock.calls[1]).toEqual([`deallocate ${name}`]);
-    expect(parsedStatements).toEqual({});
+    const sent = stale.query.mock.calls.map(([text]) => text);
+    const name = nameIn(sent[0]);
+    expect(sent).toEqual([`prepare ${name} as select $1::int as n`, `execute ${name}(3)`, `deallocate ${name}`, sent[0], `execute ${name}(3)`]);
     expect(released).toEqual([stale]);
   });
 
   it('prepares the statement again once its plan is older than replanAfterMs, so a plan made on an empty queue does not outlive it', async () => {
-    const parsedStatements: Record<string, string> = {};
-    const pg = {
-      connection: { parsedStatements },
-      query: jest.fn(async (q: { name: string; text: string } | string) => {
-        if (typeof q !== 'string') parsedStatements[q.name] = q.text;
-        return { rows: [{ n: 1 }] };
-      }),
-    };
+    const pg = client();
     const { connection } = pooled([pg]);
     let clock = 1_000;
     const run = preparedStatement('select ?::int as n', { replanAfterMs: 10_000, now: () => clock });
     await run(connection, [1]);
     clock += 9_999;
     await run(connection, [2]);
-    const calls = () => pg.query.mock.calls.map(([q]) => (typeof q === 'string' ? q : 'execute'));
-    expect(calls()).toEqual(['execute', 'execute']);
+    const name = nameIn(pg.sent()[0]);
+    const prepare = pg.sent()[0];
+    expect(pg.sent()).toEqual([prepare, `execute ${name}(1)`, `execute ${name}(2)`]);
     clock += 1;
     await run(connection, [3]);
-    const name = (pg.query.mock.calls[0] as unknown as [{ name: string }])[0].name;
-    // Dropped, then parsed again under the same name (pg forgets it was parsed), then kept for the next interval.
-    expect(calls()).toEqual(['execute', 'execute', `deallocate ${name}`, 'execute']);
-    expect(parsedStatements[name]).toBe('select $1::int as n');
+    // Dropped, then prepared again under the same name, then kept for the next interval.
+    expect(pg.sent().slice(3)).toEqual([`deallocate ${name}`, prepare, `execute ${name}(3)`]);
     clock += 5_000;
     await run(connection, [4]);
-    expect(calls()).toHaveLength(5);
+    expect(pg.sent().slice(6)).toEqual([`execute ${name}(4)`]);
   });
 
   it('runs through execute on a connection without a pg pool', async () => {

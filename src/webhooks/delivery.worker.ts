@@ -178,6 +178,19 @@ const OUTCOME_CTES = `outcome as (select o.* from async_commit, announced, jsonb
                  where e.id = h.endpoint_id and (h.ok is distinct from (e.failing_since is null))
                 returning e.id)`;
 
+/**
+ * The planner settings of the claim and record statements (`preparedStatement`'s `planner`): no
+ * bitmap scans. A delivery's claim and its outcome each leave a dead entry in the due index
+ * (its status is a key), and only an index scan that meets a dead entry marks it so (the next
+ * scans skip it, and the page's next insert drops it); a bitmap scan marks nothing. Once the
+ * log held a few tens of thousands of deliveries, PostgreSQL's plans for the endpoint's leases
+ * (the live ones counted, the ones run out looked for) turned to bitmap scans, which then read
+ * every lease the endpoint had had since the table was last vacuumed, at each claim: 6,000
+ * entries and 220 heap pages a scan within a minute of the bench, and the cost grows until a
+ * vacuum (never, on the embedded database). Index scans keep a scan to the live entries.
+ */
+export const QUEUE_PLANNER = { enable_bitmapscan: 'off' } as const;
+
 /** The row of a record-and-claim statement that claimed nothing: only `held`. */
 interface RecordedRow {
   held: number;
@@ -242,6 +255,7 @@ export class DeliveryWorker {
       `with ${ASYNC_COMMIT}, ${claimCtes(NOTHING_RECORDED)},
        ${this.announcedCte('claimed')}
        ${CLAIMED_SELECT}`,
+      { planner: QUEUE_PLANNER },
     );
     this.recordAndClaimStatement = preparedStatement(
       `with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES}, ${claimCtes(OUTCOMES_RECORDED)},
@@ -250,8 +264,11 @@ export class DeliveryWorker {
               ev.type as event_type, ev.payload
          from held h left join (claimed c join webhook_endpoint e on e.id = c.endpoint_id join webhook_event ev on ev.id = c.event_id) on true
               cross join async_commit cross join announced`,
+      { planner: QUEUE_PLANNER },
     );
-    this.recordStatement = preparedStatement(`with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES} select count(*) from healed`);
+    this.recordStatement = preparedStatement(`with ${ASYNC_COMMIT}, ${this.announcedCte()}, ${OUTCOME_CTES} select count(*) from healed`, {
+      planner: QUEUE_PLANNER,
+    });
   }
 
   start(): void {
