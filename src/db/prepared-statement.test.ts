@@ -40,7 +40,7 @@ describe('preparedStatement', () => {
     expect(a.sent()).toEqual([
       `prepare ${name} as select $1::int + $2::int as n, $3::jsonb as j`,
       // quotes doubled; a backslash makes it an E'' literal with the backslash doubled
-      `execute ${name}(1, 2,  E'{"it''s":"a\\\\b"}')`,
+      `execute ${name}(1, 2, E'{"it''s":"a\\\\b"}')`,
       `execute ${name}(5, 6, 'y')`,
     ]);
     // Another client prepares its own name (on the embedded database every client shares one session).

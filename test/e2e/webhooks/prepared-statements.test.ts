@@ -96,6 +96,14 @@ it('prepares a statement again on the real database when its plan is old, and ke
   expect(await run(connection, [3])).toEqual([{ n: 4 }]);
 });
 
+it('passes its parameters to the database as they are', async () => {
+  const run = preparedStatement<{ v: string | null; n: number; b: boolean }>('select ?::text as v, ?::int as n, ?::boolean as b');
+  const connection = t.c.orm.em.getConnection();
+  for (const v of [`it's`, 'a\\b', `\\'; select 1; --`, 'é ✓ 💥', 'line\nbreak\ttab', '', null]) {
+    expect(await run(connection, [v, -3, true])).toEqual([{ v, n: -3, b: true }]);
+  }
+});
+
 it("sets a statement's planner settings for its own execution only", async () => {
   const run = preparedStatement<{ v: string; n: number }>(`select current_setting('enable_bitmapscan') as v, ?::int as n`, { planner: QUEUE_PLANNER });
   const connection = t.c.orm.em.getConnection();
