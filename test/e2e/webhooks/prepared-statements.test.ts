@@ -1,14 +1,8 @@
-import type { Connection } from '@mikro-orm/core';
-import type { Knex } from 'knex';
 import { preparedStatement } from '../../../src/db/prepared-statement';
 import { QUEUE_PLANNER } from '../../../src/webhooks/delivery.worker';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { WebhookReceiver } from '../../helpers/webhook-receiver';
 import { registerEndpoint, runWorker, sanctionEvent, seedBasics, waitSettled, WEBHOOK_ENV } from '../../helpers/webhooks';
-
-interface PgClient {
-  query(text: string): Promise<{ rows: { 'QUERY PLAN': string }[] }[]>;
-}
 
 /**
  * The worker's claim and record statements are prepared on the connection (docs/adr/0015-webhook-fan-out.md):
@@ -112,50 +106,3 @@ it("sets a statement's planner settings for its own execution only", async () =>
   expect(await connection.execute(`select current_setting('enable_bitmapscan') as v`)).toEqual([{ v: 'on' }]);
   expect(await run(connection, [2])).toEqual([{ v: 'off', n: 2 }]);
 });
-
-it('plans the claims with index scans of the due index as the log grows, never bitmap scans', async () => {
-  // A claimed delivery's entry in the due index is dead once its outcome is recorded, and only an
-  // index scan marks a dead entry so that later scans skip it: a bitmap scan reads every lease the
-  // endpoint ever had, at each claim, until a vacuum (never, on the embedded database).
-  // PostgreSQL plans the leases' scans as bitmap scans once a queue analyzed while empty holds
-  // a few tens of thousands of deliveries (docs/adr/0015-webhook-fan-out.md), unless planned
-  // with QUEUE_PLANNER, as the worker's statements are.
-  const connection = t.c.orm.em.getConnection();
-  const [endpoint] = await connection.execute<{ id: string }[]>(`select id from webhook_endpoint where enabled limit 1`);
-  await connection.execute(`truncate webhook_attempt, webhook_delivery`);
-  await connection.execute(`analyze webhook_delivery`);
-  // 60,000 deliveries, each as the worker makes it (pending, then claimed: sending and leased,
-  // then its outcome recorded), in one transaction: the running worker never sees them due.
-  await connection.execute(`do $$ begin
-      insert into webhook_event (id, type, payload, created_at) select 'lease-' || g, 'event.sanctioned', '{}', now() from generate_series(1, 60000) g;
-      insert into webhook_delivery (id, event_id, endpoint_id, status, attempt, next_attempt_at, created_at)
-        select gen_random_uuid(), 'lease-' || g, '${endpoint.id}', 'pending', 0, now(), now() from generate_series(1, 60000) g;
-      update webhook_delivery set status = 'sending', attempt = 1, lease_until = now() + interval '1 minute' where event_id like 'lease-%';
-      update webhook_delivery set status = 'succeeded', lease_until = null, completed_at = now() where event_id like 'lease-%';
-    end $$`);
-  const statements = await connection.execute<{ name: string; statement: string }[]>(
-    `select name, statement from pg_prepared_statements where statement like '%skip locked%'`,
-  );
-  expect(statements).toHaveLength(2); // the claim, and the record that also claims
-  for (const { name, statement } of statements) {
-    const params = statement.includes('insert into webhook_attempt') ? `'[]', 32, 10, 10, 60000` : `32, 10, 10, 60000`;
-    const plan = await genericPlan(connection, name, params, QUEUE_PLANNER);
-    expect(plan).toMatch(/Index Scan using webhook_delivery_due_index/);
-    expect(plan).not.toMatch(/Bitmap Index Scan on webhook_delivery_due_index/);
-  }
-});
-
-/** The generic plan of a prepared statement under the given planner settings, as the worker sets them (LOCAL, in one message). */
-async function genericPlan(connection: Connection, name: string, params: string, planner: Readonly<Record<string, string>>): Promise<string> {
-  const knex = (connection as unknown as { getKnex(): Knex }).getKnex();
-  const client = (await knex.client.acquireConnection()) as PgClient;
-  try {
-    const settings = Object.entries(planner)
-      .map(([setting, value]) => `set local ${setting} = ${value}; `)
-      .join('');
-    const results = await client.query(`set local plan_cache_mode = force_generic_plan; ${settings}explain execute ${name}(${params})`);
-    return results[results.length - 1].rows.map((r) => r['QUERY PLAN']).join('\n');
-  } finally {
-    await knex.client.releaseConnection(client);
-  }
-}
