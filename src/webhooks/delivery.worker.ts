@@ -187,7 +187,9 @@ const OUTCOME_CTES = `outcome as (select o.* from async_commit, announced, jsonb
  * (the live ones counted, the ones run out looked for) turned to bitmap scans, which then read
  * every lease the endpoint had had since the table was last vacuumed, at each claim: 6,000
  * entries and 220 heap pages a scan within a minute of the bench, and the cost grows until a
- * vacuum (never, on the embedded database). Index scans keep a scan to the live entries.
+ * vacuum (never, on the embedded database). Index scans keep a scan to the live entries. Over
+ * 20 endpoints written at once they cannot always mark what they pass, and the fan-out bench read
+ * slower with them: not settled (docs/adr/0015-webhook-fan-out.md, sixth pass).
  */
 export const QUEUE_PLANNER = { enable_bitmapscan: 'off' } as const;
 
