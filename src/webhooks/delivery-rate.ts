@@ -35,8 +35,8 @@ export const burstOf = (rate: number): number => Math.max(1, Math.floor(rate));
 const DUE = `((${PENDING_DUE}) or (${LEASE_RAN_OUT}))`;
 
 /**
- * The claim's CTE `paced`: each enabled rated endpoint with a due attempt and room in its bucket
- * now, locked for this statement, with `room` (how many it may start). A rated endpoint not listed
+ * The claim's CTE `paced`, after CTE `share` (delivery-crew.ts): each enabled rated endpoint of the
+ * worker's share with a due attempt and room in its bucket now, locked for this statement, with `room` (how many it may start). A rated endpoint not listed
  * (no room, or another claim holds it) gets nothing this round.
  */
 export const PACED_CTE = `paced as materialized (
@@ -44,7 +44,7 @@ export const PACED_CTE = `paced as materialized (
            from webhook_endpoint e
            cross join lateral (select floor(greatest(1, floor(e.rate_per_second))
                                  - e.rate_per_second * extract(epoch from greatest(e.rate_refilled_at, now()) - now())::float8)::int as room) b
-          where e.rate_per_second is not null and e.enabled and b.room >= 1
+          where e.rate_per_second is not null and e.enabled and b.room >= 1 and e.id in (select id from share)
             and exists (select 1 from webhook_delivery d where d.endpoint_id = e.id and ${DUE})
             for no key update of e skip locked)`;
 

@@ -22,5 +22,5 @@ it('executes its claim with the queue planner settings, in the same message', as
   expect(prepare).toMatch(/^prepare (s_\w+) as with .*for update of d skip locked/s);
   const name = /^prepare (s_\w+)/.exec(prepare)![1];
   expect(QUEUE_PLANNER).toEqual({ enable_bitmapscan: 'off' });
-  expect(execute).toBe(`set local enable_bitmapscan = off; execute ${name}(32, 32, 32, 60000)`);
+  expect(execute).toBe(`set local enable_bitmapscan = off; execute ${name}('${worker.id}', 32, 32, 32, 60000)`);
 });

@@ -1,5 +1,6 @@
 import type { Announcer } from '../db/announce-change';
 import type { Connection } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../lib/logger';
 import type { WebhookMetrics } from '../ops/metrics';
 import { activeSecrets, signingSecret } from './webhook-endpoint.service';
@@ -10,6 +11,7 @@ import { disableFailingEndpoints } from './endpoint-health';
 import { PACED_CTE, SPENT_CTE } from './delivery-rate';
 import { LEASE_RAN_OUT, PENDING_DUE } from './delivery-due';
 import { preparedStatement } from '../db/prepared-statement';
+import { crewBeatMs, crewTtlMs, joinCrew, leaveCrew, SHARE_CTES } from './delivery-crew';
 
 export interface WorkerOptions {
   /** Delays before attempts 2..n, ms. */
@@ -102,24 +104,27 @@ const OUTCOMES_RECORDED: ClaimSkips = {
 };
 
 /**
- * The claim's CTEs, `paced` to `spent`; parameters: the per-endpoint cap, the limit twice, the
- * lease (ms).
+ * The claim's CTEs, `me` to `spent`; parameters: the worker's id, the per-endpoint cap, the limit
+ * twice, the lease (ms).
  *
- * Per endpoint (`ep`): its free slots (the cap less its live leases, all workers together) and,
- * with a rate, at most the room in its bucket (`paced`, delivery-rate.ts: a rated endpoint
- * without room, or held by another claim, gets nothing this round).
+ * The endpoints served are the worker's share (`share`, delivery-crew.ts). Per endpoint (`ep`):
+ * its free slots (the cap less its live leases, all workers together) and, with a rate, at most
+ * the room in its bucket (`paced`, delivery-rate.ts: a rated endpoint without room, or held by
+ * another claim, gets nothing this round).
  * Then, per endpoint and locked, skipped by any other worker: first the attempts whose lease ran
  * out, then the due pending ones. Each is one index-ordered scan (endpoint, status,
  * next_attempt_at) that stops at the free slots: one status per scan, because a scan over both
  * statuses (an OR) must read and sort every due attempt of the endpoint, which cost 90 ms a claim
  * with 30,000 waiting.
  */
-const claimCtes = (skip: ClaimSkips): string => `${PACED_CTE},
+const claimCtes = (skip: ClaimSkips): string => `${SHARE_CTES},
+       ${PACED_CTE},
        ep as (
          select e.id, least(r.room, greatest(0, ?::int - (select count(*) from webhook_delivery s
                                                    where s.endpoint_id = e.id and s.status = 'sending' and s.lease_until >= now()${skip.leases}))) as free
            from webhook_endpoint e left join partner p on p.id = e.partner_id left join paced r on r.id = e.id
-          where e.enabled and (p.id is null or p.status = 'active') and (e.rate_per_second is null or r.id is not null)${skip.endpoints}),
+          where e.enabled and e.id in (select id from share) and (p.id is null or p.status = 'active')
+            and (e.rate_per_second is null or r.id is not null)${skip.endpoints}),
        expired as (
          select d.id, ep.id as endpoint_id from ep cross join lateral (
            select d.id from webhook_delivery d
@@ -209,12 +214,17 @@ const HEALTH_EVERY_MS = 60_000;
  * A pipeline, not rounds: attempts are claimed whenever this worker has room (up to
  * `maxInFlight`), and per endpoint only up to `endpointConcurrency` attempts in flight across
  * all workers, so a slow, failing or hanging endpoint holds its own slots and nobody else's.
+ * While several workers run, each claims only for its share of the endpoints (delivery-crew.ts).
  * Outcomes are recorded in batches (one statement for whatever finished meanwhile). No
  * transaction stays open during an HTTP call. A claim is a lease: if the worker dies, the same
  * attempt is taken over after the lease (at-least-once). Committed changes are expanded into
  * deliveries here too (outbox.ts), in batches, after their commit.
  */
 export class DeliveryWorker {
+  /** This worker's row in the crew (delivery-crew.ts). */
+  readonly id = randomUUID();
+  /** When this worker next moves its crew row on (Date.now()). */
+  private nextBeat = 0;
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -284,6 +294,11 @@ export class DeliveryWorker {
     this.running = false;
     this.wake?.();
     await this.loop;
+    if (this.nextBeat > 0) {
+      await leaveCrew(this.connection(), this.id).catch((err) =>
+        this.logger.warn({ err: (err as Error).message }, 'webhook worker could not leave the crew; the others take its share when its row runs out'),
+      );
+    }
     await this.announcer?.settled();
     await this.wakeSource?.close();
   }
@@ -299,7 +314,8 @@ export class DeliveryWorker {
       // Full: wait for a slot (a recorded outcome wakes us). Nothing due: wait for a NOTIFY, an
       // outcome or the next poll. Otherwise go on at once.
       if (this.running && (!progressed || this.inFlight >= this.options.maxInFlight)) {
-        if (await this.sleep(this.options.pollMs)) this.expandDue = true;
+        // Never past the crew row's next beat (an idle worker keeps its share).
+        if (await this.sleep(Math.max(0, Math.min(this.options.pollMs, this.nextBeat - Date.now())))) this.expandDue = true;
       }
     }
     await Promise.all(this.sending);
@@ -320,6 +336,10 @@ export class DeliveryWorker {
 
   /** Expands committed changes, then claims what fits and starts sending it; returns how many attempts it claimed. */
   async tick(): Promise<number> {
+    if (Date.now() >= this.nextBeat) {
+      this.nextBeat = Date.now() + crewBeatMs(this.options.leaseMs);
+      await joinCrew(this.connection(), this.id, crewTtlMs(this.options.leaseMs));
+    }
     // An expansion is a transaction: run it when changes may wait, not on every tick.
     this.expanded = this.expander && this.expandDue ? await this.expander.expand(this.options.expandBatch) : 0;
     this.expandDue = this.expanded >= this.options.expandBatch;
@@ -382,7 +402,7 @@ export class DeliveryWorker {
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
-    return this.claimStatement(this.connection(), [this.options.endpointConcurrency, limit, limit, this.options.leaseMs]);
+    return this.claimStatement(this.connection(), [this.id, this.options.endpointConcurrency, limit, limit, this.options.leaseMs]);
   }
 
   /**
@@ -471,7 +491,14 @@ export class DeliveryWorker {
     let wake = true;
     try {
       if (limit > 0) {
-        const rows = await this.recordAndClaimStatement(this.connection(), [outcomes, this.options.endpointConcurrency, limit, limit, this.options.leaseMs]);
+        const rows = await this.recordAndClaimStatement(this.connection(), [
+          outcomes,
+          this.id,
+          this.options.endpointConcurrency,
+          limit,
+          limit,
+          this.options.leaseMs,
+        ]);
         claimed = rows.filter((r: RecordedRow | (Claimed & { held: number })): r is Claimed & { held: number } => r.id !== null);
         // The loop claims what this statement did not: more may be due when it filled its limit, and
         // it left out the endpoints whose row it changed (health) or that answered 410 Gone.

@@ -22,6 +22,7 @@ import { Migration20261128050000_webhook_change_payloads } from './Migration2026
 import { Migration20261128060000_webhook_delivery_due_index } from './Migration20261128060000_webhook_delivery_due_index';
 import { Migration20261128070000_result_row_shown } from './Migration20261128070000_result_row_shown';
 import { Migration20261129020000_feed_index_adult_on } from './Migration20261129020000_feed_index_adult_on';
+import { Migration20261130010000_webhook_worker_crew } from './Migration20261130010000_webhook_worker_crew';
 
 /** Migrations are listed explicitly so they load the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128060000_webhook_delivery_due_index', class: Migration20261128060000_webhook_delivery_due_index },
   { name: 'Migration20261128070000_result_row_shown', class: Migration20261128070000_result_row_shown },
   { name: 'Migration20261129020000_feed_index_adult_on', class: Migration20261129020000_feed_index_adult_on },
+  { name: 'Migration20261130010000_webhook_worker_crew', class: Migration20261130010000_webhook_worker_crew },
 ];
