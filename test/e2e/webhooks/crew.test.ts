@@ -94,3 +94,24 @@ it('serves each endpoint from one worker while two run, and hands a share over w
   const [{ n }] = await t.c.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from webhook_worker where alive_until >= now()`);
   expect(n).toBe(0);
 });
+
+it('leaves a worker with no endpoint of its own idle, and gives it a share when another stops', async () => {
+  const workers = [worker(60_000), worker(60_000), worker(60_000)];
+  for (const { w } of workers) w.start();
+  await sleep(200);
+  await publish(12);
+  await allSent();
+  // Three workers, two endpoints: one worker's share is empty, and it sent nothing.
+  const idle = workers.filter((x) => x.sentTo.size === 0);
+  expect(idle).toHaveLength(1);
+  expect(workers.filter((x) => x.sentTo.size === 1)).toHaveLength(2);
+
+  const serving = workers.find((x) => x.sentTo.size === 1)!;
+  await serving.w.stop();
+  for (const x of workers) x.sentTo.clear();
+  await publish(4);
+  await allSent();
+  expect(idle[0].sentTo.size).toBe(1);
+  expect(serving.sentTo.size).toBe(0);
+  for (const { w } of workers) await w.stop();
+});

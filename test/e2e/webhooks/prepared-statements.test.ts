@@ -65,7 +65,7 @@ it('records outcomes through the primary key, not a scan of the whole table, onc
   expect(record).toBeDefined();
   await connection.execute(`select set_config('plan_cache_mode', 'force_generic_plan', false)`);
   try {
-    const plan = await connection.execute<{ 'QUERY PLAN': string }[]>(`explain execute ${record.name}('[]', gen_random_uuid(), 32, 10, 10, 60000)`);
+    const plan = await connection.execute<{ 'QUERY PLAN': string }[]>(`explain execute ${record.name}(false, '[]', gen_random_uuid(), 32, 10, 10, 60000)`);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toMatch(/Update on webhook_delivery d\b/);
     expect(text).not.toMatch(/Seq Scan on webhook_delivery/);
