@@ -1,7 +1,7 @@
 import type { Connection } from '@mikro-orm/core';
 
 /**
- * The crew of delivery workers (docs/decisions.md#outbox): each worker lists itself in
+ * The crew of delivery workers (docs/decisions.md#fairness): each worker lists itself in
  * `webhook_worker` while it runs, and every claim serves only the worker's share of the enabled
  * endpoints, so that one endpoint is served by one worker at a time.
  *
