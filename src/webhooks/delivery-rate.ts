@@ -36,8 +36,9 @@ const DUE = `((${PENDING_DUE}) or (${LEASE_RAN_OUT}))`;
 
 /**
  * The claim's CTE `paced`, after CTE `share` (delivery-crew.ts): each enabled rated endpoint of the
- * worker's share with a due attempt and room in its bucket now, locked for this statement, with `room` (how many it may start). A rated endpoint not listed
- * (no room, or another claim holds it) gets nothing this round.
+ * worker's share with a due attempt and room in its bucket now, locked for this statement, with
+ * `room` (how many it may start). A rated endpoint not listed (no room, or another claim holds
+ * it) gets nothing this round.
  */
 export const PACED_CTE = `paced as materialized (
          select e.id, b.room

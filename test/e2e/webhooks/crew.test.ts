@@ -79,9 +79,10 @@ it('serves each endpoint from one worker while two run, and hands a share over w
   await allSent();
   expect([...one.sentTo].sort()).toEqual(urls);
 
-  // A worker that dies (joins, then never runs again) keeps its share until its row runs out: 1 s
-  // for a 1 s lease. Meanwhile `one` serves only its own share.
-  const dead = worker(1_000);
+  // A worker that dies (joins, then never runs again) keeps its share until its row runs out: 3 s
+  // for a 3 s lease (long enough that the look below, half a second after the events, comes
+  // before it on a loaded machine). Meanwhile `one` serves only its own share.
+  const dead = worker(3_000);
   await dead.w.tick();
   one.sentTo.clear();
   await publish(4);
