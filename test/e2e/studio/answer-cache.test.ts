@@ -2,6 +2,7 @@ import request from 'supertest';
 import { TELEMETRY_STALE_MS } from '../../../src/domain/channels/broadcast-health';
 import { seedTvDemo } from '../../../src/demo/demo-tv.seed';
 import { admin } from '../../helpers/cli';
+import { feedCaughtUp } from '../../helpers/change-feed';
 import { countStatements } from '../../helpers/statements';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { ingest, MutableClock, TV_ENV, TvClient } from '../../helpers/tv-client';
@@ -65,6 +66,8 @@ afterAll(async () => {
 
 describe('studio answers kept until their data changes', () => {
   it('a repeated query is answered byte for byte without running SQL', async () => {
+    // the seed's and the sign-in's notifications come back through LISTEN: heard before the count
+    await feedCaughtUp(t);
     const first = await gql(owner, DASH, { slug: 'demo-tv' });
     expect(first.body.errors).toBeUndefined();
     let again: request.Response | undefined;
