@@ -14,6 +14,8 @@ interface Sent {
   body: string;
   contentType: string;
   contentEncoding: string | null;
+  /** The service's headers as it sent them (name, value, ...): sent instead of the body's own three. */
+  headers?: string[];
 }
 
 interface Setup extends Sent {
@@ -31,6 +33,7 @@ process.once('message', (message: unknown) => {
   }
   const prepare = (b: Sent) => {
     const bytes = Buffer.from(b.body, 'base64');
+    if (b.headers) return { bytes, headers: b.headers };
     const headers: Record<string, string> = { 'Content-Type': b.contentType, 'Content-Length': String(bytes.length) };
     if (b.contentEncoding) headers['Content-Encoding'] = b.contentEncoding;
     return { bytes, headers };

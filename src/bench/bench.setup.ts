@@ -13,7 +13,15 @@ export interface SentBody {
   bytes: Buffer;
   contentType: string;
   contentEncoding: string | null;
+  /**
+   * Every header the service sent with these bytes (name, value, ...), but those Node writes on
+   * any server's answer (Date, Connection, Keep-Alive): what a twin that sends the same bytes sends.
+   */
+  headers: string[];
 }
+
+/** What the bare twins send besides the body: the service's own headers, or only the body's. */
+export type BareHeaders = 'service' | 'body';
 
 const PROJECT_ROOT = resolve(__dirname, '..', '..');
 const DIST = resolve(__dirname, '..');
@@ -46,6 +54,8 @@ export interface Settings {
   crawl: boolean;
   /** The Accept-Encoding every request sends: gzip as partner HTTP clients do, or identity. */
   acceptEncoding: string;
+  /** The headers of the bare twins (--bare-headers). */
+  bareHeaders: BareHeaders;
 }
 
 export function readSettings(argv: string[]): Settings {
@@ -69,7 +79,13 @@ export function readSettings(argv: string[]): Settings {
     scale: argv.includes('--scale'),
     crawl: argv.includes('--crawl'),
     acceptEncoding: flagValue(argv, '--accept-encoding') ?? process.env.BENCH_ACCEPT_ENCODING ?? 'gzip',
+    bareHeaders: bareHeadersOf(flagValue(argv, '--bare-headers') ?? process.env.BENCH_BARE_HEADERS ?? 'service'),
   };
+}
+
+function bareHeadersOf(value: string): BareHeaders {
+  if (value === 'service' || value === 'body') return value;
+  throw new Error(`--bare-headers (BENCH_BARE_HEADERS) is service or body, not "${value}"`);
 }
 
 function flagValue(argv: string[], name: string): string | undefined {
@@ -80,7 +96,7 @@ function flagValue(argv: string[], name: string): string | undefined {
   return value;
 }
 
-export const HELP = `npm run bench [-- --json] [--database-url URL] [--only NAME,NAME] [--scale] [--crawl] [--accept-encoding gzip|identity]
+export const HELP = `npm run bench [-- --json] [--database-url URL] [--only NAME,NAME] [--scale] [--crawl] [--accept-encoding gzip|identity] [--bare-headers service|body]
 
 Starts the service (DATABASE_URL, or the embedded database in BENCH_DATA_DIR, default ./.data/bench)
 and a bare node:http server with the same /rankings bytes, then loads each target in turn.
@@ -109,6 +125,10 @@ and a bare node:http server with the same /rankings bytes, then loads each targe
             Needs wrk and a database URL; with --scale, the 100k data set
   --accept-encoding E   what every request accepts (BENCH_ACCEPT_ENCODING; default gzip, as partner HTTP
             clients send; identity for uncompressed answers); the bare server answers the same bytes
+  --bare-headers H   what the bare twins send with the body (BENCH_BARE_HEADERS): service (default) every
+            header the service sent with it (request id, rate-limit headers, ETag, Vary, Cache-Control
+            with their values as sent once), so twin and service send the same bytes; body only the
+            body's own (Content-Type, Content-Encoding, Content-Length), as the bench did before
 `;
 
 /** Progress always goes to stderr; the results go to stdout (or stderr under --json). */
@@ -264,7 +284,11 @@ export async function startService(s: Settings): Promise<Service> {
   }
 }
 
-export async function startBare(sample: SentBody, bodies: Record<string, SentBody> = {}): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startBare(
+  sample: SentBody,
+  bodies: Record<string, SentBody> = {},
+  bareHeaders: BareHeaders = 'service',
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = fork(resolve(__dirname, 'bare-server.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.add(child);
   const port = await new Promise<number>((ok, fail) => {
@@ -276,7 +300,12 @@ export async function startBare(sample: SentBody, bodies: Record<string, SentBod
       else fail(new Error(`the bare server sent ${JSON.stringify(m)}`));
     });
     child.once('exit', (code) => fail(new Error(`the bare server exited (code ${code})`)));
-    const wire = (b: SentBody) => ({ body: b.bytes.toString('base64'), contentType: b.contentType, contentEncoding: b.contentEncoding });
+    const wire = (b: SentBody) => ({
+      body: b.bytes.toString('base64'),
+      contentType: b.contentType,
+      contentEncoding: b.contentEncoding,
+      ...(bareHeaders === 'service' ? { headers: b.headers } : {}),
+    });
     child.send({ ...wire(sample), bodies: Object.fromEntries(Object.entries(bodies).map(([k, b]) => [k, wire(b)])) });
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };

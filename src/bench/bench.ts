@@ -23,7 +23,8 @@
  * (exit code 1), because figures measured on errors mean nothing.
  *
  * Every request sends Accept-Encoding: gzip (as partner HTTP clients do) unless --accept-encoding
- * says otherwise; the bare server answers the very bytes the service sent, encoding included.
+ * says otherwise; the bare server answers the very bytes the service sent, encoding included, and
+ * with every header the service sent beside them (`--bare-headers body`: the body's own only).
  *
  * Environment: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (3),
  * BENCH_DATA_DIR (./.data/bench), BENCH_START_TIMEOUT_SECONDS (600), BENCH_TARGETS or --only (comma-separated
@@ -78,6 +79,9 @@ async function studioLogin(baseUrl: string): Promise<string> {
   return body.data.login.token;
 }
 
+/** Headers Node's http server writes on every answer, the bare server's as well as the service's. */
+const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
 /**
  * One request, to check the target answers 2xx and something sensible before loading it; returns
  * the bytes as sent (undici's request does not decode them, unlike fetch).
@@ -94,7 +98,10 @@ async function preflight(t: Target, url: string): Promise<SentBody> {
   if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${t.name}: ${t.method ?? 'GET'} ${url} answered ${res.statusCode}: ${body.slice(0, 300)}`);
   const complaint = t.check?.(body);
   if (complaint) throw new Error(`${t.name}: ${complaint} (${url})`);
-  return { bytes, contentType: header('content-type') ?? 'application/json; charset=utf-8', contentEncoding };
+  const headers = Object.entries(res.headers).flatMap(([name, value]) =>
+    NODE_WRITES.has(name) || value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((v) => [name, v]),
+  );
+  return { bytes, contentType: header('content-type') ?? 'application/json; charset=utf-8', contentEncoding, headers };
 }
 
 /**
@@ -224,9 +231,10 @@ async function main(): Promise<number> {
   // Every partner answer once, so that a bare server can answer the very same bytes beside it.
   const same: Record<string, SentBody> = {};
   for (const [i, t] of targets.entries()) if (t.partner) same[`/same/${i}`] = await preflight(t, service.baseUrl + t.path);
-  const bare = await startBare(sample, same);
+  const bare = await startBare(sample, same, s.bareHeaders);
   log(
-    `bare node:http server on ${bare.baseUrl} answering the ${sample.bytes.length} bytes of /rankings (${sample.contentType}${sample.contentEncoding ? `, ${sample.contentEncoding}` : ''}), and each partner answer under /same/N`,
+    `bare node:http server on ${bare.baseUrl} answering the ${sample.bytes.length} bytes of /rankings (${sample.contentType}${sample.contentEncoding ? `, ${sample.contentEncoding}` : ''}), and each partner answer under /same/N, ` +
+      (s.bareHeaders === 'service' ? "with the service's headers as it sent them" : "with the body's headers only"),
   );
   const bases: Record<ServerName, string> = { service: service.baseUrl, bare: bare.baseUrl };
 
@@ -307,7 +315,7 @@ async function main(): Promise<number> {
   const db = s.databaseUrl ? `PostgreSQL (${s.scale ? 'scale data set' : 'DATABASE_URL'})` : `embedded PGlite (${s.dataDir})`;
   const lines = [
     '',
-    `${db}; ${generator}, ${s.connections} connections, ${s.seconds} s per target (partner GETs: ${s.rounds} rounds alternating with their bare twin, medians); Accept-Encoding: ${s.acceptEncoding}; service LOG_LEVEL=${s.logLevel} to ${s.logFile}; ${cpus().length} CPUs; node ${process.version}`,
+    `${db}; ${generator}, ${s.connections} connections, ${s.seconds} s per target (partner GETs: ${s.rounds} rounds alternating with their bare twin, medians; twins send ${s.bareHeaders === 'service' ? "the service's headers" : "the body's headers only"}); Accept-Encoding: ${s.acceptEncoding}; service LOG_LEVEL=${s.logLevel} to ${s.logFile}; ${cpus().length} CPUs; node ${process.version}`,
     `load average (1 min) while measuring: ${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}`,
     '',
     table(rows),
