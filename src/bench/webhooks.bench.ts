@@ -258,12 +258,13 @@ async function main(): Promise<void> {
     // off, and the embedded database has none), and the next run on them would walk them.
     let endpointIds: string[] = [];
     let made = 0;
+    const basePath = new URL(receiver.url).pathname;
     const freshEndpoints = async (n: number): Promise<string[]> => {
       for (const id of endpointIds) await c.orm.em.getConnection().execute(`update webhook_endpoint set enabled = false where id = ?`, [id]);
       endpointIds = [];
       const paths: string[] = [];
       for (let i = 0; i < n; i++) {
-        const path = `${new URL(receiver.url).pathname}/${++made}`;
+        const path = `${basePath}/${++made}`;
         const reg = await c.services.webhooks.register({ id: 'bench' }, { partnerSlug: slug, url: `${receiver.url}/${made}`, events: ['event.sanctioned'] });
         endpointIds.push(reg.endpoint.id);
         secrets.set(path, reg.secret);
@@ -293,8 +294,8 @@ async function main(): Promise<void> {
       const two = median(runs[2].map((t) => t.steady));
       const ratios = runs[1].map((t, i) => `${((100 * runs[2][i].steady) / t.steady).toFixed(0)}%`).join(', ');
       // How far apart rounds of the same build and the same number of workers read in this run.
-      const spread = (ts: Throughput[]) => (Math.max(...ts.map((t) => t.steady)) - Math.min(...ts.map((t) => t.steady))) / median(ts.map((t) => t.steady));
-      const noise = Math.max(spread(runs[1]), spread(runs[2]));
+      const spreadOf = (ts: Throughput[]) => (Math.max(...ts.map((t) => t.steady)) - Math.min(...ts.map((t) => t.steady))) / median(ts.map((t) => t.steady));
+      const noise = Math.max(spreadOf(runs[1]), spreadOf(runs[2]));
       console.log(
         `${where}, medians: 1 worker ${one.toFixed(0)}/s (${runs[1].map((t) => t.steady.toFixed(0)).join(', ')}), 2 workers ${two.toFixed(0)}/s (${runs[2].map((t) => t.steady.toFixed(0)).join(', ')}): ` +
           `two workers at ${((100 * two) / one).toFixed(0)}% of one (round by round ${ratios}; rounds of the same number of workers differ by up to ${(100 * noise).toFixed(0)}%)`,
