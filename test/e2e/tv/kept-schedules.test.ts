@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp, tvApiDeps } from '../../../src/app';
 import { operationEntry } from '../../../src/http/operation-router';
 import { tvDoor } from '../../../src/tv/tv-api.door';
+import { feedCaughtUp } from '../../helpers/change-feed';
 import { fastOnly as fastOnlyOf } from '../../helpers/fast-only';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { aBroadcast, TV_ENV, TvClient } from '../../helpers/tv-client';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   await tv.create(CK.rw, aBroadcast({ title: 'Soon', scheduled_at: '2030-01-02T10:00:00Z' }));
   express = createApp(t.c);
   ({ handler: fastOnly, atOnce: answeredAtOnce } = fastOnlyOf(operationEntry([tvDoor(tvApiDeps(t.c), t.c.requestLog)])));
+  // the world's notifications come back through LISTEN: heard before an answer is kept
+  await feedCaughtUp(t);
 });
 afterAll(() => t?.close());
 
