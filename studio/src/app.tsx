@@ -37,7 +37,8 @@ export function App() {
     screen = (
       <Shell slug={slug}>
         {route.name === 'broadcasts' && <BroadcastsScreen slug={slug} />}
-        {route.name === 'broadcast' && <BroadcastScreen slug={slug} id={route.id} />}
+        {/* one screen per broadcast: a stream key shown for one is never left on another's */}
+        {route.name === 'broadcast' && <BroadcastScreen key={route.id} slug={slug} id={route.id} />}
         {route.name === 'keys' && <KeysScreen slug={slug} />}
         {route.name === 'webhooks' && <WebhooksScreen slug={slug} />}
         {route.name === 'deliveries' && <DeliveriesScreen slug={slug} id={route.id} />}

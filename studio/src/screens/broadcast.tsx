@@ -5,7 +5,7 @@ import { useChannel } from '../channel';
 import { apiErrors, explain, explainAll } from '../errors';
 import { graphql } from '../gql';
 import { useLiveHealth } from '../live';
-import { takeOnce } from '../once';
+import { takeOnce, useSecretOnce } from '../once';
 import { Link, paths } from '../router';
 import { CopyButton, Empty, ErrorNote, SecretOnce, Time } from '../ui/bits';
 import { Confirm } from '../ui/dialog';
@@ -42,7 +42,7 @@ export function BroadcastScreen({ slug, id }: { slug: string; id: string }) {
   const [editing, setEditing] = useState(false);
   const [ending, setEnding] = useState(false);
   const [rotating, setRotating] = useState(false);
-  const [streamKey, setStreamKey] = useState<string | null>(() => takeOnce(id));
+  const [streamKey, setStreamKey] = useSecretOnce(id);
   const [live, goLive] = useMutation(GoLive);
   const [ended, end] = useMutation(End);
   const [rotated, rotate] = useMutation(RotateKey);
