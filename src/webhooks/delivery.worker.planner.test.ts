@@ -4,10 +4,6 @@ import type { Announcer } from '../db/announce-change';
 import { ANNOUNCE_EVERY_MS, DeliveryWorker, QUEUE_PLANNER } from './delivery.worker';
 import type { WebhookSender } from './webhook.sender';
 
-/**
- * The claim runs with QUEUE_PLANNER set LOCAL in the message of each execution, so PostgreSQL plans
- * it without bitmap scans whenever it plans it (docs/adr/0015-webhook-fan-out.md, sixth pass).
- */
 /** A connection whose statements claim nothing; `sent` holds every message its pg client got. */
 function fakeDatabase() {
   const sent: string[] = [];
@@ -22,6 +18,10 @@ function fakeDatabase() {
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 const options = { schedule: [60_000], leaseMs: 60_000, batchSize: 32, pollMs: 1_000, maxInFlight: 64, endpointConcurrency: 32, expandBatch: 100 };
 
+/**
+ * The claim runs with QUEUE_PLANNER set LOCAL in the message of each execution, so PostgreSQL plans
+ * it without bitmap scans whenever it plans it (docs/adr/0015-webhook-fan-out.md, sixth pass).
+ */
 it('executes its claim with the queue planner settings, in the same message', async () => {
   const { sent, connection } = fakeDatabase();
   const worker = new DeliveryWorker(() => connection, {} as WebhookSender, options, logger);
