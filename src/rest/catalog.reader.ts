@@ -30,8 +30,16 @@ import { presentFighter, presentMinor, presentVerification } from './presenters'
 import { meta, pageOf } from '../http/query';
 import { isPromise, then, type Maybe } from '../lib/maybe';
 
-/** The results feed keeps the sort key of every this-many rows, so a deep page skips at most this many. */
-const FEED_ANCHOR_EVERY = 100;
+/**
+ * The results feed keeps the sort key of every this-many rows, so a deep page skips fewer than
+ * this many: a page of the default size (25) starts on an anchor and skips none.
+ */
+const FEED_ANCHOR_EVERY = 25;
+/** What the kept anchors of all filter sets may weigh (about 190 bytes a key: 7 MB for a feed of a million rows). */
+const FEED_ANCHORS_MAX_BYTES = 16 * 1024 * 1024;
+const FEED_ANCHOR_BYTES = 190;
+/** Filter sets whose last anchors are remembered for the deep pages asked while their anchors are re-read (see feedAnchor). */
+const FEED_LAST_ANCHORS_MAX = 8;
 /** Pages starting this deep go through the anchors; shallower ones are a short offset anyway. */
 const FEED_ANCHORED_FROM = 2_000;
 const TOTALS_MAX_AGE_MS = 60_000;
@@ -89,8 +97,13 @@ export class CatalogReader {
     // A total is a count over a whole table (a million result rows at scale): re-counted on every
     // change heard, and otherwise at most once a minute against writers this instance cannot hear.
     this.totals = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs && Math.max(deps.readCacheTtlMs, TOTALS_MAX_AGE_MS)));
-    // Anchors of the feed per filter set, valid for one data version (as the pages they serve).
-    this.anchors = new VersionedCache(partnerReadCache(changes, deps.readCacheTtlMs, 64));
+    // Anchors of the feed per filter set, valid for one data version (as the pages they serve),
+    // bounded by bytes: any number of filter sets (`since` has one per day) can be made deep.
+    this.anchors = new VersionedCache({
+      ...partnerReadCache(changes, deps.readCacheTtlMs, 64),
+      maxBytes: FEED_ANCHORS_MAX_BYTES,
+      weigh: ((keys: FeedKey[]) => keys.length * FEED_ANCHOR_BYTES) as (value: never) => number,
+    });
     this.viewJson = new ViewJson(deps.publicUrl);
   }
 
@@ -187,7 +200,7 @@ export class CatalogReader {
     const version = this.changes.version('catalog');
     const loaded = this.anchors.get(`results|${scope}`, async () => {
       const read = await this.deps.results.anchors(ctx, filters, FEED_ANCHOR_EVERY);
-      if (this.lastAnchors.size >= 64) this.lastAnchors.clear();
+      if (this.lastAnchors.size >= FEED_LAST_ANCHORS_MAX) this.lastAnchors.clear();
       this.lastAnchors.set(scope, { version, keys: read });
       return read;
     });

@@ -185,16 +185,19 @@ describe('cold reads', () => {
     }
   });
 
-  it('answers a deep page of the feed (from an anchor) with the rows an offset gives', async () => {
+  it('answers deep pages of the feed (from an anchor) with the rows an offset gives, on an anchor and between two', async () => {
     const { results } = t.c.queries;
     const total = await results.count(ctx, {});
-    const page = Math.floor(total / 25) - 1; // deep: past the offset from which anchors are used
-    expect(page * 25).toBeGreaterThan(2_000);
-    const res = await getPartner(t.app, `/results?page=${page}&per_page=25`, KEY);
-    expect(res.status).toBe(200);
-    const rows = await results.list(ctx, {}, { page, perPage: 25 });
-    expect(res.body.data).toEqual(rows.map((r) => presentResult(r, ctx.asOf, t.c.config.publicUrl)));
-    expect(res.body.data).toHaveLength(25);
+    // 25 starts on an anchor; 40 and 70 start between two (the anchors are 25 rows apart); 100 is the largest page
+    for (const perPage of [25, 40, 70, 100]) {
+      const page = Math.floor(total / perPage) - 1; // deep: past the offset from which anchors are used
+      expect(page * perPage).toBeGreaterThan(2_000);
+      const res = await getPartner(t.app, `/results?page=${page}&per_page=${perPage}`, KEY);
+      expect(res.status).toBe(200);
+      const rows = await results.list(ctx, {}, { page, perPage });
+      expect(res.body.data).toEqual(rows.map((r) => presentResult(r, ctx.asOf, t.c.config.publicUrl)));
+      expect(res.body.data).toHaveLength(perPage);
+    }
   });
 
   it('answers every sampled page of the feed, for every filter, byte for byte as the joined read did, on other days too (minors, expiry)', async () => {
