@@ -35,9 +35,12 @@ import { isPromise, then, type Maybe } from '../lib/maybe';
  * this many: a page of the default size (25) starts on an anchor and skips none.
  */
 const FEED_ANCHOR_EVERY = 25;
-/** What the kept anchors of all filter sets may weigh (about 190 bytes a key: 7 MB for a feed of a million rows). */
-const FEED_ANCHORS_MAX_BYTES = 16 * 1024 * 1024;
+/** A filter set keeps at most this many anchors (7 MB): a longer feed keeps every 2nd, 3rd, ... of them (thinAnchors). */
+const FEED_ANCHORS_MAX_KEYS = 40_000;
+/** What one anchor weighs in the heap, about: its key's object and three strings. */
 const FEED_ANCHOR_BYTES = 190;
+/** What the kept anchors of all filter sets may weigh: two feeds of a million rows or more. */
+const FEED_ANCHORS_MAX_BYTES = 2 * FEED_ANCHORS_MAX_KEYS * FEED_ANCHOR_BYTES;
 /** Filter sets whose last anchors are remembered for the deep pages asked while their anchors are re-read (see feedAnchor). */
 const FEED_LAST_ANCHORS_MAX = 8;
 /** Pages starting this deep go through the anchors; shallower ones are a short offset anyway. */
@@ -82,9 +85,9 @@ export class CatalogReader {
   private readonly bodies: VersionedCache<PreparedJson>;
   private readonly lists: VersionedCache<ListBody>;
   private readonly totals: VersionedCache<number>;
-  private readonly anchors: VersionedCache<FeedKey[]>;
+  private readonly anchors: VersionedCache<FeedAnchors>;
   /** The anchors last read per filter set, with the catalog version they were read at (see feedAnchor). */
-  private readonly lastAnchors = new Map<string, { version: number; keys: FeedKey[] }>();
+  private readonly lastAnchors = new Map<string, { version: number; anchors: FeedAnchors }>();
   /** The JSON of each event, country and division shown in bouts and results, made once each (views.ts). */
   private readonly viewJson: ViewJson;
 
@@ -102,7 +105,7 @@ export class CatalogReader {
     this.anchors = new VersionedCache({
       ...partnerReadCache(changes, deps.readCacheTtlMs, 64),
       maxBytes: FEED_ANCHORS_MAX_BYTES,
-      weigh: ((keys: FeedKey[]) => keys.length * FEED_ANCHOR_BYTES) as (value: never) => number,
+      weigh: ((a: FeedAnchors) => a.keys.length * FEED_ANCHOR_BYTES) as (value: never) => number,
     });
     this.viewJson = new ViewJson(deps.publicUrl);
   }
@@ -199,17 +202,17 @@ export class CatalogReader {
   private async feedAnchor(ctx: ReadContext, filters: ResultFilters, scope: string, offset: number): Promise<FeedAnchor | undefined> {
     const version = this.changes.version('catalog');
     const loaded = this.anchors.get(`results|${scope}`, async () => {
-      const read = await this.deps.results.anchors(ctx, filters, FEED_ANCHOR_EVERY);
+      const read = thinAnchors(await this.deps.results.anchors(ctx, filters, FEED_ANCHOR_EVERY), FEED_ANCHOR_EVERY, FEED_ANCHORS_MAX_KEYS);
       if (this.lastAnchors.size >= FEED_LAST_ANCHORS_MAX) this.lastAnchors.clear();
-      this.lastAnchors.set(scope, { version, keys: read });
+      this.lastAnchors.set(scope, { version, anchors: read });
       return read;
     });
     // Re-read only because the entry is old (no change heard since): the deep pages meanwhile use
     // the anchors of this very version, rather than all waiting for a scan of the whole feed.
     const last = this.lastAnchors.get(scope);
-    const keys = isPromise(loaded) && this.deps.readCacheTtlMs > 0 && last?.version === version ? last.keys : await loaded;
-    const i = Math.min(Math.floor(offset / FEED_ANCHOR_EVERY), keys.length) - 1;
-    return i < 0 ? undefined : { key: keys[i], offset: (i + 1) * FEED_ANCHOR_EVERY };
+    const { every, keys } = isPromise(loaded) && this.deps.readCacheTtlMs > 0 && last?.version === version ? last.anchors : await loaded;
+    const i = Math.min(Math.floor(offset / every), keys.length) - 1;
+    return i < 0 ? undefined : { key: keys[i], offset: (i + 1) * every };
   }
 
   async verify(number: string): Promise<PreparedJson> {
@@ -224,6 +227,18 @@ export class CatalogReader {
   me(p: PartnerPrincipal): Maybe<PreparedJson> {
     return then(this.deps.readContext.current(), (ctx) => then(this.deps.keys.requestCount(p.keyId), (count) => meBody(ctx, p, count)));
   }
+}
+
+/** The anchors of a filter set: the sort keys of the rows at offsets `every`, 2 × `every`, ... */
+export interface FeedAnchors {
+  every: number;
+  keys: FeedKey[];
+}
+
+/** Anchors read `every` rows apart, thinned to at most `max`: every k-th kept, so `every` × k rows apart. */
+export function thinAnchors(keys: FeedKey[], every: number, max: number): FeedAnchors {
+  const k = Math.ceil(keys.length / max);
+  return k <= 1 ? { every, keys } : { every: every * k, keys: keys.filter((_, i) => (i + 1) % k === 0) };
 }
 
 function meBody(ctx: ReadContext, p: PartnerPrincipal, requestCount: number): PreparedJson {

@@ -9,6 +9,7 @@ import type { FeedRow, ResultFilters, ResultRow } from '../../../src/domain/cata
 import { addYears, systemClock, type Clock } from '../../../src/domain/clock';
 import { meta } from '../../../src/http/query';
 import { presentBout, presentResult } from '../../../src/domain/catalog/views';
+import { thinAnchors } from '../../../src/rest/catalog.reader';
 import { presentFighter, presentMinor } from '../../../src/rest/presenters';
 import { getPartner } from '../../helpers/partner-client';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -182,6 +183,17 @@ describe('cold reads', () => {
         const byOffset = await results.list(ctx, filters, { page, perPage });
         expect(await results.list(ctx, filters, { page, perPage }, anchor)).toEqual(byOffset);
       }
+    }
+  });
+
+  it("thins a long feed's anchors to the anchors read further apart (a filter set keeps a bounded number)", async () => {
+    const { results } = t.c.queries;
+    for (const filters of [{}, { disc: 'mma' }]) {
+      const every7 = await results.anchors(ctx, filters, 7);
+      expect(every7.length).toBeGreaterThan(10);
+      expect(thinAnchors(every7, 7, every7.length)).toEqual({ every: 7, keys: every7 });
+      expect(thinAnchors(every7, 7, Math.ceil(every7.length / 2))).toEqual({ every: 14, keys: await results.anchors(ctx, filters, 14) });
+      expect(thinAnchors(every7, 7, Math.ceil(every7.length / 3))).toEqual({ every: 21, keys: await results.anchors(ctx, filters, 21) });
     }
   });
 
