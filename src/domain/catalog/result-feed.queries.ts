@@ -36,7 +36,7 @@ interface AnchoredPage {
 
 /** At most this many anchored pages in one statement. */
 const PAGE_BATCH = 64;
-/** Anchored pages read together take at most this many rows of each scan (`perPage` + `skip`; a page is at most 100 rows and the reader's anchors are 25 apart). */
+/** Anchored pages read together take at most this many rows of each scan (`perPage` + `skip`; a page is at most 100 rows and the reader's anchors are 25 apart, further only in a feed it thins); a page further from its anchor is read alone. */
 const BATCHED_ROWS_MAX = 200;
 
 export class ResultFeedQueries {
